@@ -1,1 +1,15 @@
-export {}
+export { codes, type ErrorCode } from './codes.js'
+export { type ErrorBody, errorBody, errorStatusCode, statusText } from './error-body.js'
+export { createError, FrameworkError } from './framework-error.js'
+export {
+  createValidationError,
+  dataVarOf,
+  defaultSchemaErrorFormatter,
+  type FrameworkSchemaValidationError,
+  formatValidationMessage,
+  isValidationError,
+  type SchemaErrorDataVar,
+  type SchemaErrorFormatter,
+  type ValidationContext,
+  type ValidationError,
+} from './validation-error.js'

@@ -1,0 +1,237 @@
+/**
+ * The catalogue of the framework's coded errors. Every package throws from here, so a code is
+ * stable, documented once (README.md of this package), and greppable.
+ *
+ * `statusCode` is what a client receives when the error reaches the default error handler during a
+ * request; errors thrown at start-up (registration, `ready()`) carry 500 and never reach a client.
+ * `%s` placeholders are filled, in order, by `createError(code, ...args)`.
+ */
+export const codes = {
+  // Bearer auth
+  FRM_ERR_BEARER_AUTH_INVALID: {
+    statusCode: 401,
+    message: 'Authorization key is not valid',
+  },
+  FRM_ERR_BEARER_AUTH_MISSING: {
+    statusCode: 401,
+    message: 'Missing or malformed authorization header: send "Authorization: Bearer <key>"',
+  },
+  FRM_ERR_BEARER_AUTH_OPTIONS: {
+    statusCode: 500,
+    message: 'bearer-auth: %s',
+  },
+
+  // Request body and content types
+  FRM_ERR_CTP_ALREADY_PRESENT: {
+    statusCode: 500,
+    message:
+      "A content type parser for '%s' is already registered in this context or an ancestor: register it in another context, or pick another type",
+  },
+  FRM_ERR_CTP_BODY_TOO_LARGE: {
+    statusCode: 413,
+    message: 'Request body is larger than the limit of %s bytes',
+  },
+  FRM_ERR_CTP_EMPTY_JSON_BODY: {
+    statusCode: 400,
+    message: "Body cannot be empty when content-type is set to '%s'",
+  },
+  FRM_ERR_CTP_FORBIDDEN_PROPERTY: {
+    statusCode: 400,
+    message: 'Body contains a forbidden property name (__proto__ or constructor.prototype)',
+  },
+  FRM_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    statusCode: 400,
+    message: 'Request body size did not match its Content-Length header',
+  },
+  FRM_ERR_CTP_INVALID_HANDLER: {
+    statusCode: 500,
+    message: 'The content type parser for %s must be a function, received %s',
+  },
+  FRM_ERR_CTP_INVALID_JSON: {
+    statusCode: 400,
+    message: 'Body is not valid JSON: %s',
+  },
+  FRM_ERR_CTP_INVALID_TYPE: {
+    statusCode: 500,
+    message: "A content type must be a non-empty string, a RegExp or '*', received %s",
+  },
+  FRM_ERR_CTP_UNSUPPORTED_ENCODING: {
+    statusCode: 415,
+    message: "Unsupported Content-Encoding '%s': send the body with identity encoding",
+  },
+  FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE: {
+    statusCode: 415,
+    message: 'Unsupported Media Type: %s',
+  },
+
+  // Decorators
+  FRM_ERR_DEC_ALREADY_PRESENT: {
+    statusCode: 500,
+    message: "The decorator '%s' is already visible in this context: choose another name",
+  },
+  FRM_ERR_DEC_MISSING_DEPENDENCY: {
+    statusCode: 500,
+    message:
+      "The decorator '%s' depends on '%s', which is not declared in this context or an ancestor",
+  },
+  FRM_ERR_DEC_REFERENCE_TYPE: {
+    statusCode: 500,
+    message:
+      "The request/reply decorator '%s' is an object or array, which every request would share: use a getter, or set it in an onRequest hook",
+  },
+
+  // Hooks
+  FRM_ERR_HOOK_INVALID_HANDLER: {
+    statusCode: 500,
+    message: 'The %s hook must be a function, received %s',
+  },
+  FRM_ERR_HOOK_INVALID_TYPE: {
+    statusCode: 500,
+    message: "'%s' is not a hook name: use one of %s",
+  },
+  FRM_ERR_HOOK_TIMEOUT: {
+    statusCode: 500,
+    message: "The %s hook '%s' did not finish within %s ms: call done() or resolve its promise",
+  },
+
+  // Instance and lifecycle
+  FRM_ERR_INSTANCE_ALREADY_STARTED: {
+    statusCode: 500,
+    message:
+      'Cannot call %s once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()',
+  },
+  FRM_ERR_INVALID_OPTION: {
+    statusCode: 500,
+    message: "Option '%s' is not valid: %s",
+  },
+  FRM_ERR_SERVER_ALREADY_LISTENING: {
+    statusCode: 500,
+    message: 'The server is already listening: call close() before listen() again',
+  },
+
+  // Plugins
+  FRM_ERR_PLUGIN_DECORATOR_MISSING: {
+    statusCode: 500,
+    message: "Plugin '%s' needs the decorator '%s': declare it before registering the plugin",
+  },
+  FRM_ERR_PLUGIN_DEPENDENCY_MISSING: {
+    statusCode: 500,
+    message:
+      "Plugin '%s' needs the plugin '%s': register it before, in this context or an ancestor",
+  },
+  FRM_ERR_PLUGIN_FAILED: {
+    statusCode: 500,
+    message: "Plugin '%s' failed to load: %s",
+  },
+  FRM_ERR_PLUGIN_NOT_FUNCTION: {
+    statusCode: 500,
+    message:
+      'register() expects a plugin function (or a module whose default export is one), received %s',
+  },
+  FRM_ERR_PLUGIN_TIMEOUT: {
+    statusCode: 500,
+    message:
+      "Plugin '%s' did not finish loading within %s ms: an async plugin must resolve, a callback plugin must call done()",
+  },
+
+  // Replies
+  FRM_ERR_REPLY_ALREADY_SENT: {
+    statusCode: 500,
+    message: 'The reply to %s %s was already sent: send it once',
+  },
+  FRM_ERR_REPLY_INVALID_HEADER: {
+    statusCode: 500,
+    message: "Header '%s' is not valid: names and values cannot contain CR or LF characters",
+  },
+  FRM_ERR_REPLY_INVALID_PAYLOAD: {
+    statusCode: 500,
+    message:
+      'Payload of type %s cannot be sent as it is: send a string, a Buffer, a stream or a plain value (serialized as JSON)',
+  },
+  FRM_ERR_REPLY_INVALID_STATUS: {
+    statusCode: 500,
+    message: "Status code '%s' is not valid: use an integer between 100 and 599",
+  },
+  FRM_ERR_REPLY_REDIRECT_URL: {
+    statusCode: 500,
+    message: 'reply.redirect() needs a URL string, received %s',
+  },
+
+  // Requests and routing
+  FRM_ERR_BAD_URL: {
+    statusCode: 400,
+    message: "'%s' is not a valid url component",
+  },
+  FRM_ERR_NOT_FOUND: {
+    statusCode: 404,
+    message: 'Route %s:%s not found',
+  },
+  FRM_ERR_REQUEST_TIMEOUT: {
+    statusCode: 408,
+    message: 'The request was not received completely within %s ms',
+  },
+  FRM_ERR_ROUTE_DUPLICATE: {
+    statusCode: 500,
+    message: "Method '%s' is already declared for route '%s'",
+  },
+  FRM_ERR_ROUTE_INVALID: {
+    statusCode: 500,
+    message: 'Route %s is not valid: %s',
+  },
+  FRM_ERR_ROUTE_METHOD_INVALID: {
+    statusCode: 500,
+    message: "Route '%s': '%s' is not an HTTP method this framework routes",
+  },
+  FRM_ERR_ROUTE_MISSING_HANDLER: {
+    statusCode: 500,
+    message: 'Route %s %s has no handler function',
+  },
+
+  // Schemas, validation and serialization
+  FRM_ERR_RESPONSE_SERIALIZATION: {
+    statusCode: 500,
+    message: 'The response of %s %s (status %s) does not match its response schema: %s',
+  },
+  FRM_ERR_SCHEMA_ASYNC: {
+    statusCode: 500,
+    message:
+      '%s uses $async, which is refused: asynchronous validation invites denial of service. Validate synchronously and move asynchronous checks into a preHandler hook',
+  },
+  FRM_ERR_SCHEMA_COMPILE: {
+    statusCode: 500,
+    message: 'Failed to build the validation schema of %s %s, part %s: %s',
+  },
+  FRM_ERR_SCHEMA_DUPLICATE: {
+    statusCode: 500,
+    message: "A schema with $id '%s' is already visible in this context: use another $id",
+  },
+  FRM_ERR_SCHEMA_ERROR_FORMATTER: {
+    statusCode: 500,
+    message: 'schemaErrorFormatter must synchronously return an Error, it returned %s',
+  },
+  FRM_ERR_SCHEMA_INVALID: {
+    statusCode: 500,
+    message: 'Schema is not valid: %s',
+  },
+  FRM_ERR_SCHEMA_MISSING_ID: {
+    statusCode: 500,
+    message:
+      "Schema is missing an $id: addSchema() takes an object with a string $id, e.g. { $id: 'user', type: 'object' }",
+  },
+  FRM_ERR_SCHEMA_REF_NOT_FOUND: {
+    statusCode: 500,
+    message:
+      "Cannot resolve $ref '%s' in %s: add the schema it names with addSchema() in this context or an ancestor",
+  },
+  FRM_ERR_SERIALIZER_COMPILE: {
+    statusCode: 500,
+    message: 'Failed to build the response serializer of %s %s, status %s: %s',
+  },
+  FRM_ERR_VALIDATOR_PLUGIN: {
+    statusCode: 500,
+    message: 'validator.plugins[%s] must be a function or a [function, options] pair, received %s',
+  },
+} as const satisfies Record<string, { statusCode: number; message: string }>
+
+/** Every code the framework throws. */
+export type ErrorCode = keyof typeof codes

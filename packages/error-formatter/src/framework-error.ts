@@ -1,0 +1,67 @@
+import { codes, type ErrorCode } from './codes.js'
+
+/**
+ * An error the framework throws on purpose: it has a stable `code` from the catalogue and the
+ * `statusCode` a client receives if it reaches the default error handler.
+ *
+ * @example
+ * try { app.addSchema({}) } catch (err) {
+ *   if (err instanceof FrameworkError && err.code === 'FRM_ERR_SCHEMA_MISSING_ID') { ... }
+ * }
+ */
+export class FrameworkError extends Error {
+  readonly code: ErrorCode
+  statusCode: number
+
+  constructor(code: ErrorCode, message: string, statusCode: number, options?: { cause?: unknown }) {
+    super(message, options)
+    this.code = code
+    this.statusCode = statusCode
+  }
+
+  override get name(): string {
+    return 'FrameworkError'
+  }
+}
+
+/**
+ * Builds the coded error `code`, filling the `%s` placeholders of its message with `args`, in order.
+ * A trailing `{ cause }` object among `args` is not a placeholder value: it becomes the error's cause.
+ *
+ * @example
+ * throw createError('FRM_ERR_NOT_FOUND', 'GET', '/missing') // message: "Route GET:/missing not found"
+ */
+export function createError(code: ErrorCode, ...args: unknown[]): FrameworkError {
+  const entry = codes[code]
+  let options: { cause?: unknown } | undefined
+  const last = args[args.length - 1]
+  if (isCauseHolder(last)) {
+    options = { cause: last.cause }
+    args = args.slice(0, -1)
+  }
+  let index = 0
+  const message = entry.message.replace(/%s/g, () => describe(args[index++]))
+  return new FrameworkError(code, message, entry.statusCode, options)
+}
+
+function isCauseHolder(value: unknown): value is { cause: unknown } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.getPrototypeOf(value) === Object.prototype &&
+    Object.keys(value).length === 1 &&
+    'cause' in value
+  )
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (value instanceof Error) return value.message
+  if (typeof value === 'function') return `function ${value.name || '(anonymous)'}`
+  if (value === undefined) return 'undefined'
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
