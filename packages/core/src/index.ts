@@ -1,1 +1,29 @@
-export {}
+export type {
+  HttpPart,
+  JsonSchema,
+  ResponseSelectorFactory,
+  SerializeFunction,
+  SerializerCompileInput,
+  SerializerCompiler,
+  SerializerCompilerFactory,
+  ValidateFunction,
+  ValidationOutcome,
+  ValidatorCompileInput,
+  ValidatorCompiler,
+  ValidatorCompilerFactory,
+} from './contracts/compilers.js'
+export type {
+  InjectOptions,
+  InjectResponse,
+  ListenOptions,
+  MountedNotFound,
+  MountedRoute,
+  OutgoingHeaders,
+  QueryObject,
+  RawRequest,
+  RouteHandle,
+  RouteParams,
+  RouteTable,
+  Transport,
+  WritablePayload,
+} from './contracts/transport.js'

@@ -1,0 +1,86 @@
+import type { FrameworkSchemaValidationError } from '@framework/error-formatter'
+
+/**
+ * The interfaces a validator or serializer compiler implements. The core only calls them; the
+ * defaults live in `@framework/validator-compiler` and `@framework/serializer-compiler`, and any
+ * function of the same shape replaces them (no library is imported here).
+ */
+
+/** A JSON Schema as the framework passes it around. */
+export type JsonSchema = Record<string, any> | boolean
+
+/** The request part a validator is compiled for. */
+export type HttpPart = 'body' | 'querystring' | 'params' | 'headers'
+
+/** What a validator compiler receives for one route part. */
+export interface ValidatorCompileInput {
+  schema: JsonSchema
+  method: string
+  url: string
+  httpPart: HttpPart
+}
+
+/**
+ * What a validation function may return:
+ * - `true` / `false`, read as Ajv's (on `false` the errors are on `validate.errors`);
+ * - `{ value }`: success, and `value` replaces the part;
+ * - `{ error }`: failure, `error` becomes the error's `validation`.
+ */
+export type ValidationOutcome = boolean | { value?: unknown; error?: unknown }
+
+/** A compiled validation function for one route part. */
+export interface ValidateFunction {
+  (data: unknown): ValidationOutcome | PromiseLike<ValidationOutcome>
+  errors?: FrameworkSchemaValidationError[] | null
+}
+
+/**
+ * Compiles one route part's schema (what `setValidatorCompiler(fn)` and the route option
+ * `validatorCompiler` take).
+ *
+ * @example
+ * app.setValidatorCompiler(({ schema }) => (data) => joiSchema.validate(data))
+ */
+export type ValidatorCompiler = (input: ValidatorCompileInput) => ValidateFunction
+
+/**
+ * Builds the default validator compiler of a context from the shared schemas visible there. The core
+ * calls it once per distinct set of shared schemas, at ready.
+ */
+export type ValidatorCompilerFactory = (
+  sharedSchemas: Readonly<Record<string, JsonSchema>>,
+) => ValidatorCompiler
+
+/** What a serializer compiler receives for one response schema. */
+export interface SerializerCompileInput {
+  schema: JsonSchema
+  method: string
+  url: string
+  /** The response key the schema was declared under: `'200'`, `'2xx'`, `'default'`... */
+  httpStatus: string
+}
+
+/** A compiled serializer: data in, JSON text out. Throws rather than return invalid JSON. */
+export type SerializeFunction = (data: unknown) => string
+
+/**
+ * Compiles one response schema (what `setSerializerCompiler(fn)` and the route option
+ * `serializerCompiler` take).
+ *
+ * @example
+ * app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+ */
+export type SerializerCompiler = (input: SerializerCompileInput) => SerializeFunction
+
+/** Builds the default serializer compiler of a context from the shared schemas visible there. */
+export type SerializerCompilerFactory = (
+  sharedSchemas: Readonly<Record<string, JsonSchema>>,
+) => SerializerCompiler
+
+/**
+ * Given a route's response keys, returns the choice function: status code → key, or undefined
+ * (exact code, then class `'2xx'`/`'2XX'`, then `default`).
+ */
+export type ResponseSelectorFactory = (
+  keys: readonly string[],
+) => (statusCode: number) => string | undefined

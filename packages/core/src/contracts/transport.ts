@@ -1,0 +1,162 @@
+import type { Readable } from 'node:stream'
+
+/**
+ * The interface between the core and a transport. The core never imports node:http: the HTTP
+ * adapter (`@framework/http`) implements {@link Transport}, and the core calls it to read bodies,
+ * write responses, listen and inject. At ready the core hands the transport a {@link RouteTable};
+ * the transport routes each request and calls the matching {@link RouteHandle}.
+ */
+
+/** The part of a transport's raw request the core reads. `IncomingMessage` satisfies it. */
+export interface RawRequest {
+  method?: string | undefined
+  url?: string | undefined
+  headers: Record<string, string | string[] | undefined>
+}
+
+/** Response headers as the core hands them to the transport (names lower-cased). */
+export type OutgoingHeaders = Record<string, string | number | readonly string[]>
+
+/** Route parameters, decoded. */
+export type RouteParams = Record<string, string | undefined>
+
+/**
+ * The parsed query string: flat (`a[b]=1` is the key `a[b]`), repeated keys as arrays, created with
+ * a null prototype so `__proto__` is an ordinary key.
+ */
+export type QueryObject = Record<string, string | string[]>
+
+/** Runs the whole lifecycle of one request for one route. */
+export type RouteHandle<Req extends RawRequest = RawRequest, Res = unknown> = (
+  raw: Req,
+  res: Res,
+  params: RouteParams,
+  query: QueryObject,
+) => void
+
+/** One method + path the transport must route. */
+export interface MountedRoute<Req extends RawRequest = RawRequest, Res = unknown> {
+  /** One upper-case method per entry (`GET`, `HEAD`, `POST`...). */
+  method: string
+  /** The full path, prefixes included, in find-my-way syntax (`/users/:id`, `/files/*`). */
+  url: string
+  handle: RouteHandle<Req, Res>
+}
+
+/** The not-found handler of the context registered with `prefix` ('' for the root). */
+export interface MountedNotFound<Req extends RawRequest = RawRequest, Res = unknown> {
+  prefix: string
+  /** Answers with that context's not-found handler (404 by default). */
+  handle: RouteHandle<Req, Res>
+}
+
+/** Everything the transport needs to route, built by the core once at ready. */
+export interface RouteTable<Req extends RawRequest = RawRequest, Res = unknown> {
+  routes: readonly MountedRoute<Req, Res>[]
+  /** Longest prefix first: a request that matches no route goes to the first whose prefix it starts with. */
+  notFound: readonly MountedNotFound<Req, Res>[]
+  /**
+   * Answers a request the transport could not route (a malformed URL, say): the root error handler
+   * runs with `error`, whose `statusCode` says the status.
+   */
+  fail(raw: Req, res: Res, error: Error): void
+}
+
+/** Options of `listen()`. */
+export interface ListenOptions {
+  port?: number
+  /** Default `localhost`. */
+  host?: string
+  backlog?: number
+  /** A Unix socket or Windows pipe path instead of a port. */
+  path?: string
+  signal?: AbortSignal
+}
+
+/** Options of `inject()`: those of light-my-request. */
+export interface InjectOptions {
+  method?: string
+  url?: string | { pathname: string; [key: string]: unknown }
+  path?: string
+  query?: string | Record<string, unknown>
+  headers?: Record<string, string | string[] | number | undefined>
+  payload?: unknown
+  body?: unknown
+  remoteAddress?: string
+  [option: string]: unknown
+}
+
+/** The result of `inject()`: that of light-my-request. */
+export interface InjectResponse {
+  statusCode: number
+  statusMessage: string
+  headers: Record<string, string | string[] | number | undefined>
+  /** The body as text. */
+  body: string
+  /** Same as `body`. */
+  payload: string
+  rawPayload: Buffer
+  /** The body parsed as JSON. */
+  json<T = any>(): T
+  [field: string]: unknown
+}
+
+/** The payload forms a transport writes. `null` writes no body. */
+export type WritablePayload = string | Buffer | Readable | null
+
+/**
+ * A transport: serves the route table over some protocol. Implemented by `@framework/http`
+ * for node:http.
+ */
+export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
+  /** Called once, when the root instance becomes ready, with the finished route table. */
+  mount(table: RouteTable<Req, Res>): void
+
+  /** Starts listening; resolves with the address (`http://127.0.0.1:3000`). */
+  listen(options: ListenOptions): Promise<string>
+
+  /** Stops accepting connections; resolves once in-flight requests have finished. */
+  close(): Promise<void>
+
+  /** An in-process request through the mounted table (light-my-request). */
+  inject(options: InjectOptions | string): Promise<InjectResponse>
+
+  /** The underlying server (`http.Server` for `@framework/http`). */
+  readonly server: unknown
+
+  /**
+   * Reads the whole request body, calling `done` exactly once. Never buffers more than `limit` bytes:
+   * a declared Content-Length over it fails at once, a body that grows past it fails while reading
+   * (both FRM_ERR_CTP_BODY_TOO_LARGE, 413, and the connection is closed after the response). A body
+   * shorter or longer than its Content-Length fails with FRM_ERR_CTP_INVALID_CONTENT_LENGTH (400).
+   * `stream`, when given, is read instead of `raw` (a preParsing hook replaced the payload).
+   */
+  readBody(
+    raw: Req,
+    limit: number,
+    done: (error: Error | null, body?: Buffer) => void,
+    stream?: Readable,
+  ): void
+
+  /**
+   * Writes the whole response once: status, headers, then `payload` (a stream is piped). Sets
+   * Content-Length for strings and buffers. Calls `done` once the response has been handed to the OS
+   * or the connection has closed (with the error, if the stream failed).
+   */
+  send(
+    res: Res,
+    statusCode: number,
+    headers: OutgoingHeaders,
+    payload: WritablePayload,
+    done: (error?: Error) => void,
+  ): void
+
+  /** True once the response has been written or the client has gone. */
+  isSent(res: Res): boolean
+
+  /**
+   * Calls `fn` if the connection times out (the transport's `connectionTimeout`) before the response
+   * is written; the core runs the `onTimeout` hooks from it.
+   */
+  onTimeout(res: Res, fn: () => void): void
+}
