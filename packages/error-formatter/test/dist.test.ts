@@ -11,5 +11,10 @@ describe('built output', () => {
     const cjs = require(distCjs)
     const esm = await import(distEsm)
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort())
+    for (const mod of [cjs, esm]) {
+      expect(mod.createError('FRM_ERR_NOT_FOUND', 'GET', '/').statusCode).toBe(404)
+      expect(typeof mod.defaultSchemaErrorFormatter).toBe('function')
+      expect(typeof mod.createValidationError).toBe('function')
+    }
   })
 })
