@@ -1,3 +1,10 @@
 import { packageBuildConfig } from '../../tsup.shared'
 
-export default packageBuildConfig()
+// `require('framework')` returns the factory itself, with `.default`, `.framework` and every named
+// export as properties (API.md), the way CommonJS users of established frameworks expect.
+export default packageBuildConfig({
+  footer: ({ format }) =>
+    format === 'cjs'
+      ? { js: 'module.exports = Object.assign(module.exports.default, module.exports);' }
+      : undefined,
+})

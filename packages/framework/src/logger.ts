@@ -1,0 +1,54 @@
+import { type LoggerOptions, pino } from 'pino'
+
+/** The logger surface the framework uses: pino's. */
+export interface FrameworkLogger {
+  level: string
+  fatal(...args: unknown[]): void
+  error(...args: unknown[]): void
+  warn(...args: unknown[]): void
+  info(...args: unknown[]): void
+  debug(...args: unknown[]): void
+  trace(...args: unknown[]): void
+  child(bindings: Record<string, unknown>): FrameworkLogger
+}
+
+/** The `logger` factory option: off, on (pino at `info`), pino options, or a ready logger. */
+export type LoggerOption = boolean | LoggerOptions | FrameworkLogger
+
+function noop(): void {}
+
+/** A logger that drops everything; `child()` returns itself, so disabled logging allocates nothing. */
+const silentLogger: FrameworkLogger = {
+  level: 'silent',
+  fatal: noop,
+  error: noop,
+  warn: noop,
+  info: noop,
+  debug: noop,
+  trace: noop,
+  child: () => silentLogger,
+}
+
+/**
+ * Builds the instance logger from the `logger` option: `false`/absent → silent, `true` → pino at
+ * `info`, an options object → `pino(options)`, an object with pino's methods → used as it is.
+ *
+ * @example
+ * createLogger({ level: 'warn' }).warn('only warnings and worse')
+ */
+export function createLogger(option: LoggerOption | undefined): FrameworkLogger {
+  if (option === undefined || option === false) return silentLogger
+  if (option === true) return pino() as unknown as FrameworkLogger
+  if (isLogger(option)) return option
+  return pino(option) as unknown as FrameworkLogger
+}
+
+/** True when `logger` writes nothing at any level. */
+export function isSilent(logger: FrameworkLogger): boolean {
+  return logger === silentLogger || logger.level === 'silent'
+}
+
+function isLogger(value: object): value is FrameworkLogger {
+  const candidate = value as Partial<FrameworkLogger>
+  return typeof candidate.info === 'function' && typeof candidate.child === 'function'
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import { checkOptions } from './options.js'
+
+describe('factory options', () => {
+  it('accepts no options and the documented ones', () => {
+    expect(() => checkOptions({})).not.toThrow()
+    expect(() =>
+      checkOptions({
+        bodyLimit: 10,
+        pluginTimeout: 0,
+        requestTimeout: 1000,
+        keepAliveTimeout: 5000,
+        connectionTimeout: 0,
+        validator: { customOptions: { allErrors: false }, plugins: [] },
+        schemaErrorFormatter: () => new Error('x'),
+        requestIdHeader: 'x-request-id',
+      }),
+    ).not.toThrow()
+  })
+
+  it('names the option and what it expected', () => {
+    expect(() => checkOptions({ bodyLimit: -1 })).toThrow(
+      "Option 'bodyLimit' is not valid: expected a whole number >= 0, received -1",
+    )
+    expect(() => checkOptions({ bodyLimit: 0 })).toThrow("Option 'bodyLimit' is not valid")
+    expect(() => checkOptions({ pluginTimeout: 1.5 })).toThrow(
+      "Option 'pluginTimeout' is not valid",
+    )
+    expect(() => checkOptions({ requestTimeout: '30' as never })).toThrow(
+      "Option 'requestTimeout' is not valid",
+    )
+    expect(() => checkOptions({ schemaErrorFormatter: 'x' as never })).toThrow(
+      "Option 'schemaErrorFormatter' is not valid: expected a function, received string",
+    )
+    expect(() => checkOptions({ validator: { plugins: {} as never } })).toThrow(
+      "Option 'validator.plugins' is not valid",
+    )
+    expect(() => checkOptions({ validator: { customOptions: 1 as never } })).toThrow(
+      "Option 'validator.customOptions' is not valid",
+    )
+    expect(() => checkOptions({ requestIdHeader: '' })).toThrow(
+      "Option 'requestIdHeader' is not valid",
+    )
+  })
+
+  it('throws a coded error', () => {
+    try {
+      checkOptions({ bodyLimit: -1 })
+      expect.unreachable()
+    } catch (error) {
+      expect((error as { code: string }).code).toBe('FRM_ERR_INVALID_OPTION')
+    }
+  })
+})

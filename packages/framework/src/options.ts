@@ -1,0 +1,119 @@
+import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
+import type { LoggerOption } from './logger.js'
+
+/** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
+export type ValidatorPlugin =
+  | ((ajv: any, options?: any) => unknown)
+  | [(ajv: any, options?: any) => unknown, unknown]
+
+/** Options of `framework(options)`. */
+export interface FrameworkOptions {
+  /** The default validator (Ajv 8): `customOptions` merged over the baseline, and Ajv plugins. */
+  validator?: { customOptions?: Record<string, unknown>; plugins?: ValidatorPlugin[] }
+  /** Turns validation errors into the Error a request fails with; `this` is the instance. */
+  schemaErrorFormatter?: SchemaErrorFormatter
+  /** Largest request body in bytes. Default 1048576 (1 MiB). */
+  bodyLimit?: number
+  /** `true` or pino options turn on pino logging. Default `false`. */
+  logger?: LoggerOption
+  /** Milliseconds a plugin may take to load. Default 10000. */
+  pluginTimeout?: number
+  /** Milliseconds for a whole request (headers and body) to arrive. Default 30000. */
+  requestTimeout?: number
+  /** Milliseconds an idle keep-alive connection stays open. Default 72000. */
+  keepAliveTimeout?: number
+  /** Milliseconds of socket inactivity before it is closed (0: none). Default 0. */
+  connectionTimeout?: number
+  /** A GET route also answers HEAD. Default true. */
+  exposeHeadRoutes?: boolean
+  /** Generates the request id (`request.id`). Default: a counter. */
+  genReqId?: (raw: import('node:http').IncomingMessage) => string
+  /** A request header to take the request id from when present (e.g. `x-request-id`). Default: none. */
+  requestIdHeader?: string | false
+  /** Longest route parameter, in characters. Default 100. */
+  maxParamLength?: number
+  /** `/users/` matches the route `/users`. Default false. */
+  ignoreTrailingSlash?: boolean
+  /** Paths are matched case-sensitively. Default true. */
+  caseSensitive?: boolean
+}
+
+const integerOptions = [
+  'bodyLimit',
+  'pluginTimeout',
+  'requestTimeout',
+  'keepAliveTimeout',
+  'connectionTimeout',
+  'maxParamLength',
+] as const
+
+/**
+ * Checks the factory options and throws FRM_ERR_INVALID_OPTION naming the first bad one, so a typo
+ * fails at start-up rather than as odd behaviour under load.
+ */
+export function checkOptions(options: FrameworkOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw createError('FRM_ERR_INVALID_OPTION', 'options', 'pass an object, or nothing')
+  }
+  for (const name of integerOptions) {
+    const value = options[name]
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        name,
+        `expected a whole number >= 0, received ${String(value)}`,
+      )
+    }
+  }
+  if (options.bodyLimit === 0) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'bodyLimit',
+      'expected a whole number > 0, received 0',
+    )
+  }
+  for (const name of ['schemaErrorFormatter', 'genReqId'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        name,
+        `expected a function, received ${typeof options[name]}`,
+      )
+    }
+  }
+  const validator = options.validator
+  if (validator !== undefined) {
+    if (typeof validator !== 'object' || validator === null) {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'validator',
+        'expected { customOptions?, plugins? }',
+      )
+    }
+    if (validator.plugins !== undefined && !Array.isArray(validator.plugins)) {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'validator.plugins',
+        'expected an array of Ajv plugins',
+      )
+    }
+    if (
+      validator.customOptions !== undefined &&
+      (typeof validator.customOptions !== 'object' || validator.customOptions === null)
+    ) {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'validator.customOptions',
+        'expected an object of Ajv options',
+      )
+    }
+  }
+  const header = options.requestIdHeader
+  if (header !== undefined && header !== false && (typeof header !== 'string' || header === '')) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'requestIdHeader',
+      'expected a header name or false',
+    )
+  }
+}
