@@ -1,0 +1,35 @@
+import { SchemaProblem } from './schema-problem.js'
+
+/**
+ * The reason text of FRM_ERR_SERIALIZER_COMPILE: what fast-json-stringify (or this package) said,
+ * and how to fix it.
+ *
+ * @example
+ * compileReason(new Error('Cannot find reference "user#/definitions/x"'))
+ * // 'Cannot find reference "user#/definitions/x". Add the schema it names with addSchema() ...'
+ */
+export function compileReason(error: unknown): string {
+  if (error instanceof SchemaProblem) return error.message
+  const message = sentence(error)
+  return /\bref(erence)?\b/i.test(message)
+    ? `${message} Add the schema it names with addSchema() in this context or an ancestor, or correct the $ref.`
+    : `${message} Correct the response schema (JSON Schema Draft 7).`
+}
+
+/**
+ * The reason text of FRM_ERR_RESPONSE_SERIALIZATION: what went wrong with the payload, and how to
+ * fix it.
+ *
+ * @example
+ * serializationReason(new Error('"name" is required!'))
+ * // '"name" is required! Send a payload that matches the schema, or change the schema.'
+ */
+export function serializationReason(error: unknown): string {
+  return `${sentence(error)} Send a payload that matches the schema, or change the schema.`
+}
+
+/** The message of an error, ending with a full stop. */
+function sentence(error: unknown): string {
+  const text = (error instanceof Error ? error.message : String(error)).trim()
+  return /[.!?]$/.test(text) ? text : `${text}.`
+}
