@@ -1,1 +1,3 @@
-export {}
+export { expandShorthand } from './expand-shorthand.js'
+export type { JsonSchema, JsonSchemaObject } from './json-schema.js'
+export { SchemaRegistry } from './schema-registry.js'
