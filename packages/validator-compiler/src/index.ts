@@ -1,1 +1,8 @@
-export {}
+export { buildValidatorCompiler } from './build-validator-compiler.js'
+export { defaultAjvOptions } from './default-ajv-options.js'
+export type {
+  AjvPlugin,
+  ValidateFunction,
+  ValidatorCompileInput,
+  ValidatorCompilerOptions,
+} from './validator-compiler-types.js'

@@ -1,0 +1,75 @@
+import { createAjv } from './internal/create-ajv.js'
+import { normalizePlugins } from './internal/normalize-plugins.js'
+import { ALL_ERRORS_WARNING, resolveAjvOptions } from './internal/resolve-ajv-options.js'
+import { SchemaSet } from './internal/schema-set.js'
+import { stableKey } from './internal/stable-key.js'
+import type {
+  ValidateFunction,
+  ValidatorCompileInput,
+  ValidatorCompilerOptions,
+} from './validator-compiler-types.js'
+
+/**
+ * Builds the default validator compiler (Ajv 8 + ajv-formats) in two steps, the way the core uses
+ * it: `buildValidatorCompiler(options)(sharedSchemas)` gives the compiler of a context, which turns
+ * one route part's schema into a validation function.
+ *
+ * - One Ajv instance per distinct set of shared schemas: calling the second step again with the
+ *   same object, or with an equal set, reuses it; deeply equal route schemas compile once.
+ * - Coerced numbers must be finite: `"Infinity"`, `"1e400"` fail `type: 'number'`/`'integer'`.
+ * - Header schemas match names case-insensitively; the shorthand (properties at the top level) is
+ *   expanded; `$async` is refused (FRM_ERR_SCHEMA_ASYNC); a schema Ajv cannot compile throws
+ *   FRM_ERR_SCHEMA_COMPILE naming the route, the part and the reason.
+ *
+ * Throws FRM_ERR_VALIDATOR_PLUGIN at once for a plugin entry that is not a function or a
+ * `[function, options]` pair. Warns once (through `onWarning`) when `allErrors` is true.
+ *
+ * @example
+ * import { buildValidatorCompiler } from '@framework/validator-compiler'
+ *
+ * const compilerFor = buildValidatorCompiler()
+ * const compile = compilerFor({ user: { $id: 'user', type: 'object', required: ['name'] } })
+ * const validate = compile({
+ *   schema: { type: 'object', properties: { limit: { type: 'integer', maximum: 100 } } },
+ *   method: 'GET',
+ *   url: '/users',
+ *   httpPart: 'querystring',
+ * })
+ * const query = { limit: '20' }
+ * validate(query) // true: query.limit is now 20
+ * validate({ limit: 'Infinity' }) // false: validate.errors[0].message is 'must be integer'
+ */
+export function buildValidatorCompiler(
+  options: ValidatorCompilerOptions = {},
+): (
+  sharedSchemas: Readonly<Record<string, object | boolean>>,
+) => (input: ValidatorCompileInput) => ValidateFunction {
+  const onWarning = options.onWarning ?? defaultWarning
+  const plugins = normalizePlugins(options.plugins)
+  const ajvOptions = resolveAjvOptions(options.customOptions, onWarning)
+  if (ajvOptions.allErrors === true) onWarning(ALL_ERRORS_WARNING)
+
+  const byObject = new WeakMap<object, SchemaSet>()
+  const byContent = new Map<string, SchemaSet>()
+
+  return function validatorCompilerFor(sharedSchemas = {}) {
+    let set = byObject.get(sharedSchemas)
+    if (set === undefined) {
+      const key = stableKey(sharedSchemas)
+      set = key === undefined ? undefined : byContent.get(key)
+      if (set === undefined) {
+        set = new SchemaSet(createAjv(ajvOptions, plugins), sharedSchemas)
+        if (key !== undefined) byContent.set(key, set)
+      }
+      byObject.set(sharedSchemas, set)
+    }
+    const schemaSet = set
+    return function validatorCompiler(input: ValidatorCompileInput): ValidateFunction {
+      return schemaSet.compile(input)
+    }
+  }
+}
+
+function defaultWarning(message: string): void {
+  process.emitWarning(message, 'FrameworkWarning')
+}

@@ -1,0 +1,42 @@
+import type { Options } from 'ajv'
+
+/**
+ * The Ajv options every default validator starts from (specification 2.6 and API.md "Validation").
+ * `validator.customOptions` is merged over them, key by key.
+ *
+ * - `coerceTypes: 'array'`: strings from the URL and headers become the numbers, booleans and
+ *   arrays the schema asks for; a query value given once where the schema says `array` becomes a
+ *   one-item array.
+ * - `useDefaults: true`: missing properties and items are filled from `default`.
+ * - `removeAdditional: true`: properties refused by `additionalProperties: false` are removed
+ *   instead of failing validation.
+ * - `allErrors: false`: validation stops at the first error. `true` is honoured but lets a crafted
+ *   request make validation slow (denial of service), so it triggers a warning.
+ * - `strictSchema: false`: keywords Ajv does not know (`example`, `x-*` vendor extensions,
+ *   OpenAPI's `xml`...) are ignored instead of failing compilation, as JSON Schema asks of
+ *   annotations; an unknown `format` is reported as a warning. Ajv's other strict checks keep their
+ *   defaults (`strictNumbers: true`, `strictTypes` and `strictTuples` warn).
+ * - `addUsedSchema: false`: a route schema that carries an `$id` is not registered globally, so two
+ *   routes (or a route and a shared schema) may use the same `$id` without clashing.
+ *
+ * @example
+ * import { buildValidatorCompiler, defaultAjvOptions } from '@framework/validator-compiler'
+ * defaultAjvOptions.coerceTypes // 'array'
+ * // The same baseline with coercion off:
+ * const compilerFactory = buildValidatorCompiler({ customOptions: { coerceTypes: false } })
+ */
+export const defaultAjvOptions: Readonly<{
+  coerceTypes: 'array'
+  useDefaults: true
+  removeAdditional: true
+  allErrors: false
+  strictSchema: false
+  addUsedSchema: false
+}> = Object.freeze({
+  coerceTypes: 'array',
+  useDefaults: true,
+  removeAdditional: true,
+  allErrors: false,
+  strictSchema: false,
+  addUsedSchema: false,
+} as const satisfies Options)

@@ -1,0 +1,75 @@
+import type { FrameworkSchemaValidationError } from '@framework/error-formatter'
+import type Ajv from 'ajv'
+import type { Options } from 'ajv'
+
+/**
+ * An Ajv plugin: called with each Ajv instance the compiler creates (and the options given beside
+ * it), e.g. `ajv-errors`, `ajv-merge-patch`, `ajv-keywords`. It must be written for Ajv 8.
+ *
+ * @example
+ * import ajvErrors from 'ajv-errors'
+ * const plugins: Array<AjvPlugin | [AjvPlugin, unknown]> = [[ajvErrors, { singleError: true }]]
+ */
+export type AjvPlugin = (ajv: Ajv, options?: any) => unknown
+
+/**
+ * Options of {@link buildValidatorCompiler} (the factory option `validator` of the framework, plus
+ * where warnings go).
+ *
+ * @example
+ * const options: ValidatorCompilerOptions = {
+ *   customOptions: { coerceTypes: false },
+ *   plugins: [ajvMergePatch],
+ *   onWarning: (message) => app.log.warn(message),
+ * }
+ */
+export interface ValidatorCompilerOptions {
+  /**
+   * Ajv options merged over {@link defaultAjvOptions}. `jsonPointers` (an Ajv 6 option) is accepted
+   * and ignored: Ajv 8 always reports JSON pointers.
+   */
+  customOptions?: Options & { jsonPointers?: boolean }
+  /** Ajv plugins, each a function or a `[function, options]` pair, applied in order. */
+  plugins?: Array<AjvPlugin | [AjvPlugin, unknown]>
+  /**
+   * Receives the warnings: `allErrors: true` (once per compiler) and Ajv's own (unknown formats,
+   * strict-types notes). Default: `process.emitWarning(message, 'FrameworkWarning')`.
+   */
+  onWarning?: (message: string) => void
+}
+
+/**
+ * What the compiler receives for one route part (the core's validator-compiler input).
+ *
+ * @example
+ * const input: ValidatorCompileInput = {
+ *   schema: { type: 'object', properties: { id: { type: 'integer' } } },
+ *   method: 'GET',
+ *   url: '/users/:id',
+ *   httpPart: 'params',
+ * }
+ */
+export interface ValidatorCompileInput {
+  /** The part's schema: a full JSON Schema, the shorthand (properties at the top level), a root `$ref`, or a boolean. */
+  schema: object | boolean
+  /** The route's method, used in error messages. */
+  method: string
+  /** The route's URL, used in error messages. */
+  url: string
+  /** The request part the schema validates. */
+  httpPart: 'body' | 'querystring' | 'params' | 'headers'
+}
+
+/**
+ * A compiled validation function: returns `true` when `data` is valid, after coercing it and filling
+ * defaults in place; on `false`, the errors (Ajv's structure) are on `validate.errors`.
+ *
+ * @example
+ * const validate = compile({ schema, method: 'GET', url: '/', httpPart: 'querystring' })
+ * const query = { limit: '10' }
+ * validate(query) // true, and query.limit is now the number 10
+ */
+export interface ValidateFunction {
+  (data: unknown): boolean
+  errors?: FrameworkSchemaValidationError[] | null
+}
