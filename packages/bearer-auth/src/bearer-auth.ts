@@ -1,6 +1,10 @@
 import { createError, type FrameworkError } from '@framework/error-formatter'
 import fp from 'framework-plugin'
-import type { BearerAuthOptions, BearerAuthReply, BearerAuthRequest } from './bearer-auth-options.js'
+import type {
+  BearerAuthOptions,
+  BearerAuthReply,
+  BearerAuthRequest,
+} from './bearer-auth-options.js'
 import { checkOptions } from './internal/check-options.js'
 import { createKeyMatcher } from './internal/key-matcher.js'
 import { parseAuthorization } from './internal/parse-authorization.js'

@@ -12,4 +12,14 @@ describe('built output', () => {
     const esm = await import(distEsm)
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort())
   })
+
+  it('exports the plugin by name and as the default export, in both formats', async () => {
+    const cjs = require(distCjs)
+    const esm = await import(distEsm)
+    for (const loaded of [cjs, esm]) {
+      expect(Object.keys(loaded).sort()).toEqual(['bearerAuth', 'default'])
+      expect(typeof loaded.bearerAuth).toBe('function')
+      expect(loaded.default).toBe(loaded.bearerAuth)
+    }
+  })
 })

@@ -48,7 +48,11 @@ export function checkOptions(options: unknown): CheckedOptions {
         'pass keys or auth, not both: keys are checked by the plugin, auth checks keys kept elsewhere',
       )
     }
-    return { keys: undefined, auth: auth as BearerAuthFunction, errorResponse: checkedErrorResponse }
+    return {
+      keys: undefined,
+      auth: auth as BearerAuthFunction,
+      errorResponse: checkedErrorResponse,
+    }
   }
   return { keys: checkKeys(keys), auth: undefined, errorResponse: checkedErrorResponse }
 }

@@ -33,5 +33,4 @@ describe('createKeyMatcher', () => {
     expect(matcher.matches('é')).toBe(true)
     expect(matcher.matches('e\u0301')).toBe(false)
   })
-
 })

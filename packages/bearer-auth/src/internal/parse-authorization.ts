@@ -9,7 +9,9 @@ const bearerCredential = /^bearer[ \t]+(.+)$/i
  * repeated, uses another scheme, or carries no key. The scheme is matched case-insensitively
  * (`bearer`, `BEARER`); the key is everything after the spaces that follow it.
  */
-export function parseAuthorization(header: string | readonly string[] | undefined): string | undefined {
+export function parseAuthorization(
+  header: string | readonly string[] | undefined,
+): string | undefined {
   if (typeof header !== 'string') return undefined
   const match = bearerCredential.exec(header.replace(surroundingWhitespace, ''))
   return match?.[1]
