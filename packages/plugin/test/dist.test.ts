@@ -12,4 +12,16 @@ describe('built output', () => {
     const esm = await import(distEsm)
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort())
   })
+
+  it('exposes fp as the default and as a named export, marking plugins', async () => {
+    const cjs = require(distCjs)
+    const esm = await import(distEsm)
+    for (const mod of [cjs, esm]) {
+      expect(typeof mod.fp).toBe('function')
+      expect(mod.default).toBe(mod.fp)
+      const plugin = mod.fp(async () => {}, 'x')
+      expect(plugin[Symbol.for('framework.skip-override')]).toBe(true)
+      expect(plugin[Symbol.for('framework.display-name')]).toBe('x')
+    }
+  })
 })
