@@ -1,0 +1,86 @@
+// Command-line flags (and BENCH_* environment variables, which flags override).
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { scenarioIds } from './scenarios.mjs'
+import { TARGETS } from './targets.mjs'
+
+const DEFAULT_JSON = fileURLToPath(new URL('../results/latest.json', import.meta.url))
+
+/** name → [type, env variable, default, help] */
+const SPEC = {
+  duration: ['number', 'BENCH_DURATION', 5, 'seconds of timed load per measurement'],
+  rounds: ['number', 'BENCH_ROUNDS', 3, 'rounds over all scenarios and targets (median taken)'],
+  connections: ['number', 'BENCH_CONNECTIONS', 50, 'concurrent connections of autocannon'],
+  pipelining: ['number', 'BENCH_PIPELINING', 1, 'requests in flight per connection'],
+  warmup: ['number', 'BENCH_WARMUP', 1, 'seconds of untimed load before each measurement'],
+  only: ['list', 'BENCH_ONLY', TARGETS.join(','), `targets to run (${TARGETS.join(',')})`],
+  scenarios: ['list', 'BENCH_SCENARIOS', scenarioIds.join(','), 'scenarios to run (a-e)'],
+  'skip-startup': ['boolean', 'BENCH_SKIP_STARTUP', false, 'skip the start-up measurement'],
+  'startup-runs': ['number', 'BENCH_STARTUP_RUNS', 5, 'processes per target and route count'],
+  'noise-threshold': [
+    'number',
+    'BENCH_NOISE_THRESHOLD',
+    0.1,
+    'other CPU use (in cores) above which a measurement is flagged noisy',
+  ],
+  json: ['string', 'BENCH_JSON', DEFAULT_JSON, 'where to write the JSON results'],
+  help: ['boolean', 'BENCH_HELP', false, 'print this help'],
+}
+
+/** Parses `argv` (without node and the script) into the options object, or throws. */
+export function parseOptions(argv, env = process.env) {
+  const { values } = parseArgs({
+    args: argv.filter((a) => a !== '--'),
+    options: Object.fromEntries(
+      Object.entries(SPEC).map(([k, [type]]) => [
+        k,
+        { type: type === 'boolean' ? 'boolean' : 'string' },
+      ]),
+    ),
+  })
+  const out = {}
+  for (const [name, [type, envName, fallback]] of Object.entries(SPEC)) {
+    out[camel(name)] = convert(name, type, values[name] ?? env[envName] ?? fallback)
+  }
+  for (const t of out.only) {
+    if (!TARGETS.includes(t))
+      throw new Error(`--only: unknown target '${t}' (use ${TARGETS.join(', ')})`)
+  }
+  for (const s of out.scenarios) {
+    if (!scenarioIds.includes(s))
+      throw new Error(`--scenarios: unknown scenario '${s}' (use a to e)`)
+  }
+  out.json = resolve(out.json)
+  return out
+}
+
+/** The --help text. */
+export function usage() {
+  const lines = Object.entries(SPEC).map(
+    ([name, [type, env, fallback, help]]) =>
+      `  --${name}${type === 'boolean' ? '' : ` <${type}>`}  ${help} (env ${env}, default ${fallback})`,
+  )
+  return `Usage: node bench/src/run.mjs [options]\n${lines.join('\n')}\n`
+}
+
+function convert(name, type, raw) {
+  if (type === 'boolean') return raw === true || raw === '1' || raw === 'true'
+  if (type === 'list') {
+    return String(raw)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  }
+  if (type === 'number') {
+    const n = Number(raw)
+    if (!Number.isFinite(n) || n <= 0)
+      throw new Error(`--${name}: expected a positive number, got '${raw}'`)
+    return n
+  }
+  return String(raw)
+}
+
+function camel(name) {
+  return name.replace(/-(\w)/g, (_, c) => c.toUpperCase())
+}

@@ -1,0 +1,107 @@
+// Entry of `pnpm bench`: starts every target's server in its own process, checks each answers
+// every scenario correctly, measures them interleaved (round → scenario → target), then the
+// start-up cost, and prints one markdown report (progress goes to stderr) and writes JSON.
+// Flags: see options.mjs or `node src/run.mjs --help`.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { checkTarget } from './check.mjs'
+import { measure } from './measure.mjs'
+import { runMeta } from './meta.mjs'
+import { parseOptions, usage } from './options.mjs'
+import { renderMarkdown } from './report.mjs'
+import { measureStartup } from './startup-runner.mjs'
+import { summarize, verdicts } from './summarize.mjs'
+import { startTarget, TARGETS } from './targets.mjs'
+
+const log = (line) => process.stderr.write(`${line}\n`)
+
+let options
+try {
+  options = parseOptions(process.argv.slice(2))
+} catch (err) {
+  log(`${err.message}\n\n${usage()}`)
+  process.exit(2)
+}
+if (options.help) {
+  process.stdout.write(usage())
+  process.exit(0)
+}
+
+const targets = TARGETS.filter((t) => options.only.includes(t))
+const skipped = {}
+const servers = new Map()
+const stopAll = () => {
+  for (const s of servers.values()) s.stop()
+}
+process.on('SIGINT', () => {
+  stopAll()
+  process.exit(130)
+})
+
+// 1. start and check every target; one that fails is skipped, the others go on
+for (const target of targets) {
+  try {
+    const server = await startTarget(target)
+    const problems = await checkTarget(server.port, options.scenarios)
+    if (problems.length > 0) {
+      server.stop()
+      skipped[target] = `wrong responses, not measured:\n${problems.join('\n')}`
+      log(`${target}: correctness check FAILED\n  ${problems.join('\n  ')}`)
+    } else {
+      servers.set(target, server)
+      log(`${target}: listening on 127.0.0.1:${server.port} (pid ${server.pid}), responses correct`)
+    }
+  } catch (err) {
+    skipped[target] = err.message
+    log(`${target}: SKIPPED: ${err.message}`)
+  }
+}
+
+// 2. interleaved measurements; the target order rotates each round
+const measurements = []
+const running = [...servers.keys()]
+for (let round = 1; round <= options.rounds; round++) {
+  const order = running.map((_, i) => running[(i + round - 1) % running.length])
+  for (const scenario of options.scenarios) {
+    for (const target of order) {
+      const server = servers.get(target)
+      if (!server.alive()) continue
+      try {
+        const m = await measure(server, scenario, options)
+        measurements.push({ round, scenario, target, ...m })
+        log(
+          `[round ${round}/${options.rounds}] (${scenario}) ${target.padEnd(9)} ` +
+            `${Math.round(m.rps).toLocaleString('en-US').padStart(7)} req/s  p99 ${m.p99} ms  ` +
+            `${m.cpuUsPerReq?.toFixed(1)} µs/req${m.noisy ? `  noisy (others used ${m.otherCores.toFixed(2)} cores)` : ''}` +
+            `${m.problems.length ? `  ${m.problems.join(', ')}` : ''}`,
+        )
+      } catch (err) {
+        skipped[target] = `stopped during the run: ${err.message}`
+        log(`${target}: ${err.message}`)
+        server.stop()
+      }
+    }
+  }
+}
+stopAll()
+
+// 3. start-up, after the servers are gone
+const startup = options.skipStartup
+  ? null
+  : await measureStartup(targets, options.startupRuns, options.noiseThreshold, log)
+
+// 4. report
+const summary = summarize(measurements, options.scenarios, targets)
+const results = {
+  meta: runMeta(),
+  options,
+  skipped,
+  summary,
+  startup,
+  verdicts: verdicts(summary, startup),
+  measurements,
+}
+mkdirSync(dirname(options.json), { recursive: true })
+writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`)
+process.stdout.write(renderMarkdown(results))
+log(`\nJSON results: ${options.json}`)

@@ -1,0 +1,16 @@
+// Scenario server for fastify 4 (the `fastify4` alias of fastify@4), default options.
+import Fastify from 'fastify4'
+import { addScenarioRoutes } from './schema-first-routes.mjs'
+
+/** A bare instance with default options (also used by the start-up measurement). */
+export function createApp() {
+  return Fastify()
+}
+
+/** Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. */
+export async function listen() {
+  const app = createApp()
+  addScenarioRoutes(app)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return app.server.address().port
+}

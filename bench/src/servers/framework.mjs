@@ -1,0 +1,27 @@
+// Scenario server for this repository's `framework` package (its built dist/, so run
+// `pnpm build` first; the root `pnpm bench` does). Written against /work/shared/API.md: a
+// default-exported factory `framework(options)` whose instance has addSchema, get/post with a
+// `schema` option, reply.code().send(), listen({ port, host }) and `server`.
+import * as frameworkModule from 'framework'
+import { addScenarioRoutes } from './schema-first-routes.mjs'
+
+const factory = frameworkModule.default ?? frameworkModule.framework
+
+/** A bare instance with default options (also used by the start-up measurement). */
+export function createApp() {
+  if (typeof factory !== 'function') {
+    throw new Error(
+      "the 'framework' package exports no factory function (expected `export default framework`" +
+        ' or a named `framework`); implement packages/framework/src/index.ts and run `pnpm build`',
+    )
+  }
+  return factory()
+}
+
+/** Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. */
+export async function listen() {
+  const app = createApp()
+  addScenarioRoutes(app)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return app.server.address().port
+}

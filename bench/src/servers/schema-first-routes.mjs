@@ -1,0 +1,32 @@
+// The scenario routes for every schema-first target (framework, fastify 5, fastify 4). They all
+// share one API (addSchema, get/post with a `schema` option, reply.code().send()), so one module
+// mounts identical routes and handlers on each; the 404 of scenario (e) is each one's default.
+import {
+  addressSchema,
+  createUser,
+  createUserSchema,
+  getUser,
+  getUserSchema,
+  hello,
+  helloSchema,
+} from '../scenarios.mjs'
+
+/** Adds the shared schema and the routes of scenarios (a) to (d) to `app`. */
+export function addScenarioRoutes(app) {
+  app.addSchema(addressSchema)
+
+  // (a)
+  app.get('/hello', { schema: helloSchema }, (_request, reply) => {
+    reply.send(hello())
+  })
+
+  // (b)
+  app.get('/users/:id', { schema: getUserSchema }, (request, reply) => {
+    reply.send(getUser(request.params.id, request.query.tags))
+  })
+
+  // (c) and (d)
+  app.post('/users', { schema: createUserSchema }, (request, reply) => {
+    reply.code(201).send(createUser(request.body))
+  })
+}

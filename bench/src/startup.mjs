@@ -1,0 +1,40 @@
+// Entry of a start-up child process: `node startup.mjs <target> <routes>`.
+// Builds an app with <routes> routes whose body and response schemas $ref shared schemas (added
+// once with addSchema), awaits ready(), and reports `{ ms, rss, cpu }` over IPC (or as a JSON line on
+// stdout when run by hand): ms since the process's time origin, the resident set size, and
+// process.cpuUsage() (for the noise check).
+// For node-http there is nothing to compile: it builds a trivial route table as a baseline.
+import { addStartupRoutes } from './startup-routes.mjs'
+
+const [target, routesArg] = process.argv.slice(2)
+const routes = Number(routesArg)
+
+try {
+  if (target === 'node-http') {
+    const { createServer } = await import('node:http')
+    createServer(nodeHttpBaseline(routes))
+  } else {
+    const { createApp } = await import(`./servers/${target}.mjs`)
+    const app = createApp()
+    addStartupRoutes(app, routes)
+    await app.ready()
+  }
+  report({ ms: performance.now(), rss: process.memoryUsage().rss, cpu: process.cpuUsage() })
+} catch (err) {
+  report({ error: `${target} start-up with ${routes} routes failed: ${err?.message ?? err}` })
+  process.exitCode = 1
+}
+
+function report(msg) {
+  if (process.send) process.send(msg, () => process.disconnect())
+  else console.log(JSON.stringify(msg))
+}
+
+/** A request listener over a Map of `n` hand-written handlers. */
+function nodeHttpBaseline(n) {
+  const table = new Map()
+  for (let i = 0; i < n; i++) {
+    table.set(`/r${i}`, (_req, res) => res.end(`{"route":${i}}`))
+  }
+  return (req, res) => (table.get(req.url) ?? ((_q, r) => r.end()))(req, res)
+}

@@ -1,0 +1,89 @@
+// Turns the per-round measurements into per-(scenario, target) medians, CPU ratios, and the
+// verdict on the issue's targets for the framework.
+import { median } from './stats.mjs'
+
+/**
+ * `[{ scenario, target, rounds, roundsUsed, rps, p99, cpuUsPerReq, noisyRounds, problems, vs }]`:
+ * medians over the quiet rounds (all rounds when every one was noisy).
+ */
+export function summarize(measurements, scenarioIds, targets) {
+  const rows = []
+  for (const scenario of scenarioIds) {
+    const byTarget = {}
+    for (const target of targets) {
+      const all = measurements.filter((m) => m.scenario === scenario && m.target === target)
+      if (all.length === 0) continue
+      // noisy rounds (other processes used the CPU) count only when no round was quiet
+      const quiet = all.filter((m) => !m.noisy)
+      const ms = quiet.length > 0 ? quiet : all
+      byTarget[target] = {
+        scenario,
+        target,
+        rounds: all.length,
+        roundsUsed: ms.length,
+        rps: median(ms.map((m) => m.rps)),
+        p99: median(ms.map((m) => m.p99)),
+        cpuUsPerReq: median(ms.map((m) => m.cpuUsPerReq)),
+        noisyRounds: all.length - quiet.length,
+        problems: [...new Set(all.flatMap((m) => m.problems))],
+      }
+    }
+    for (const row of Object.values(byTarget)) {
+      row.vs = {}
+      for (const ref of ['fastify4', 'fastify5', 'node-http']) {
+        const base = byTarget[ref]?.cpuUsPerReq
+        row.vs[ref] = base && row.cpuUsPerReq !== null ? row.cpuUsPerReq / base : null
+      }
+      rows.push(row)
+    }
+  }
+  return rows
+}
+
+/**
+ * The issue's targets for `framework`, as `[{ what, ok, detail }]` (`ok` null when a reference
+ * is missing). Empty when the framework was not measured.
+ */
+export function verdicts(summary, startup) {
+  const out = []
+  const fw = summary.filter((r) => r.target === 'framework')
+  for (const row of fw) {
+    const at = (t) => summary.find((r) => r.scenario === row.scenario && r.target === t)
+    for (const [ref, limit] of [
+      ['fastify4', 0.9],
+      ['fastify5', 0.9],
+      ['node-http', 1.15],
+    ]) {
+      const ratio = row.vs[ref]
+      out.push({
+        what: `(${row.scenario}) CPU/req ≤ ${limit}x ${ref}`,
+        ok: ratio === null ? null : ratio <= limit,
+        detail: ratio === null ? 'not measured' : `${ratio.toFixed(2)}x`,
+      })
+    }
+    const fastest = Math.max(...['fastify4', 'fastify5'].map((t) => at(t)?.rps ?? 0))
+    out.push({
+      what: `(${row.scenario}) req/s ≥ fastify's`,
+      ok: fastest === 0 ? null : row.rps >= fastest,
+      detail: `${Math.round(row.rps)} vs ${Math.round(fastest)}`,
+    })
+  }
+  const fw1000 = startup?.find((s) => s.target === 'framework' && s.routes === 1000)
+  if (fw1000 && fw1000.ms !== null) {
+    for (const ref of ['fastify4', 'fastify5']) {
+      const base = startup.find((s) => s.target === ref && s.routes === 1000)
+      if (!base || base.ms === null) continue
+      out.push({
+        what: `start-up 1000 routes ≤ 0.5x ${ref}'s time`,
+        ok: fw1000.ms <= base.ms / 2,
+        detail: `${(fw1000.ms / base.ms).toFixed(2)}x`,
+      })
+      out.push({
+        what: `RSS after ready (1000 routes) ≤ ${ref}'s`,
+        ok: fw1000.rss <= base.rss,
+        detail: `${(fw1000.rss / base.rss).toFixed(2)}x`,
+      })
+    }
+  }
+  return out
+}

@@ -1,0 +1,88 @@
+// Starting and talking to the server child processes, one per target.
+import { fork } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** Every target, in the order tables list them. */
+export const TARGETS = ['framework', 'fastify5', 'fastify4', 'node-http']
+
+const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url))
+const START_TIMEOUT_MS = 20000
+
+/**
+ * Forks the server of `target` and resolves once it listens:
+ * `{ target, port, cpu(): Promise<{ usage, rss }>, stop() }`. Rejects with a message saying why
+ * the server did not start (its own error, its exit code and the tail of its stderr).
+ */
+export function startTarget(target) {
+  const child = fork(CHILD, [target], {
+    execArgv: [],
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  })
+  let stderr = ''
+  child.stderr.setEncoding('utf8')
+  child.stderr.on('data', (s) => {
+    stderr = (stderr + s).slice(-2000)
+  })
+
+  return new Promise((resolve, reject) => {
+    let reason
+    const timer = setTimeout(() => {
+      reason = `${target} did not start within ${START_TIMEOUT_MS / 1000} s`
+      child.kill()
+    }, START_TIMEOUT_MS)
+    child.on('message', (msg) => {
+      if (msg.error !== undefined) reason = msg.error
+      else if (msg.port !== undefined) {
+        clearTimeout(timer)
+        resolve(connect(target, child, msg.port))
+      }
+    })
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      const tail = stderr.trim().split('\n').slice(-5).join('\n    ')
+      reject(
+        new Error(
+          `${reason ?? `${target} exited before listening`} (exit ${code ?? signal})` +
+            (tail ? `\n    ${tail}` : ''),
+        ),
+      )
+    })
+  })
+}
+
+function connect(target, child, port) {
+  let nextId = 0
+  const waiting = new Map()
+  child.removeAllListeners('exit')
+  child.on('message', (msg) => {
+    if (msg.cmd !== 'cpu') return
+    waiting.get(msg.id)?.(msg)
+    waiting.delete(msg.id)
+  })
+  child.on('exit', () => {
+    for (const done of waiting.values()) done(null)
+    waiting.clear()
+  })
+  return {
+    target,
+    port,
+    pid: child.pid,
+    /** The server's process.cpuUsage() and RSS; null if it has died. */
+    cpu() {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(null)
+      const id = nextId++
+      return new Promise((resolve) => {
+        waiting.set(id, resolve)
+        child.send({ cmd: 'cpu', id })
+      })
+    },
+    alive() {
+      return child.exitCode === null && child.signalCode === null
+    },
+    /** Ends this server (only this child process). */
+    stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill()
+    },
+  }
+}
