@@ -89,6 +89,7 @@ describe('buildSerializerCompiler', () => {
       type: 'object',
       properties: { kind: { type: 'string' } },
       if: { type: 'object', properties: { kind: { const: 'book' } } },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is a JSON Schema keyword here
       then: {
         type: 'object',
         properties: { kind: { type: 'string' }, pages: { type: 'integer', default: 100 } },
@@ -227,8 +228,8 @@ describe('buildSerializerCompiler', () => {
 
   it('accepts options given as undefined', () => {
     const compile = buildSerializerCompiler({ rounding: undefined })({})
-    expect(compile({ schema: { type: 'integer' }, method: 'GET', url: '/', httpStatus: '200' })(1.9)).toBe(
-      '1',
-    )
+    expect(
+      compile({ schema: { type: 'integer' }, method: 'GET', url: '/', httpStatus: '200' })(1.9),
+    ).toBe('1')
   })
 })

@@ -137,7 +137,10 @@ describe('$ref resolution in response schemas', () => {
   })
 
   it('[2.5] resolves refs in the contract syntax', () => {
-    const serialize = serializerOf({ who: { $ref: 'user#' }, at: { $ref: 'user#/definitions/address' } })
+    const serialize = serializerOf({
+      who: { $ref: 'user#' },
+      at: { $ref: 'user#/definitions/address' },
+    })
     expect(serialize({ who: ada, at: { city: 'Lima', z: 0 } })).toBe(
       `{"who":${adaOut},"at":{"city":"Lima"}}`,
     )
