@@ -1,6 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { JsonSchema } from '../json-schema.js'
 import { describeWhere } from './assert-resolvable.js'
+import { pointerOf } from './json-pointer.js'
 import { hasResourceId, type RefLocator } from './ref-locator.js'
 import { isObject, keywordKind } from './subschemas.js'
 
@@ -18,13 +19,6 @@ interface Scope {
   base: Record<string, unknown>
   /** JSON pointer segments from the document root to `base`. */
   basePath: readonly string[]
-}
-
-/** A JSON pointer fragment (`/a/b`) for `segments`, escaped for use in a URI. */
-export function pointerOf(segments: readonly string[]): string {
-  return segments
-    .map((segment) => `/${encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'))}`)
-    .join('')
 }
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {

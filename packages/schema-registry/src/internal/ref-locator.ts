@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../json-schema.js'
+import { decodeFragment } from './json-pointer.js'
 import { isObject, walkSchemas } from './subschemas.js'
 
 /** Finds a visible shared schema by its (normalized) `$id`. */
@@ -65,7 +66,7 @@ export class RefLocator {
     if (fragment.startsWith('/')) {
       return this.#pointer(document, fragment, sharedId)
     }
-    const anchor = this.#anchor(document, decode(fragment))
+    const anchor = this.#anchor(document, decodeFragment(fragment))
     if (anchor === undefined) return undefined
     return { ...anchor, document, resource: document, sharedId }
   }
@@ -102,7 +103,7 @@ export class RefLocator {
     let current: unknown = document
     let resource: JsonSchema = document
     for (const raw of fragment.slice(1).split('/')) {
-      const segment = decode(raw)?.replace(/~1/g, '/').replace(/~0/g, '~')
+      const segment = decodeFragment(raw)?.replace(/~1/g, '/').replace(/~0/g, '~')
       if (segment === undefined || typeof current !== 'object' || current === null) return undefined
       if (Array.isArray(current)) {
         if (!/^(0|[1-9]\d*)$/.test(segment) || Number(segment) >= current.length) return undefined
@@ -135,7 +136,7 @@ function collectAnchors(document: Record<string, unknown>): Map<string, Anchor> 
     if (schema !== document && hasResourceId(schema)) return false
     const { $id, $anchor } = schema
     if (typeof $id === 'string' && $id.startsWith('#') && $id.length > 1) {
-      const name = decode($id.slice(1))
+      const name = decodeFragment($id.slice(1))
       if (name !== undefined && !anchors.has(name)) anchors.set(name, { path, schema })
     }
     if (typeof $anchor === 'string' && $anchor !== '' && !anchors.has($anchor)) {
@@ -144,14 +145,6 @@ function collectAnchors(document: Record<string, unknown>): Map<string, Anchor> 
     return true
   })
   return anchors
-}
-
-function decode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return undefined
-  }
 }
 
 function resolveUri(reference: string, base: string): string | undefined {

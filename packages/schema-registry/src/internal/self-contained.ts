@@ -2,6 +2,7 @@ import type { FileInfo, ParserOptions } from '@apidevtools/json-schema-ref-parse
 import { createError, FrameworkError } from '@framework/error-formatter'
 import type { JsonSchema } from '../json-schema.js'
 import { PARKED_REF_KEY, SchemaCopier } from './copy-schema.js'
+import { decodeFragment, encodeFragment } from './json-pointer.js'
 import type { RefLocator } from './ref-locator.js'
 import { isObject } from './subschemas.js'
 
@@ -36,17 +37,25 @@ function parserOptions(
   }
 }
 
-/** Puts back the `$ref` keys parked inside data, keeping key order. */
-function unpark(value: unknown, seen: Set<object>): void {
+/**
+ * Finishes the copy in place: a reference json-schema-ref-parser wrote with raw characters
+ * (`#/properties/a b`) is percent-encoded as a URI fragment, and the `$ref` keys parked inside data
+ * are put back, keeping key order.
+ */
+function finish(value: unknown, seen: Set<object>): void {
   if (typeof value !== 'object' || value === null || seen.has(value)) return
   seen.add(value)
   if (Array.isArray(value)) {
-    for (const item of value) unpark(item, seen)
+    for (const item of value) finish(item, seen)
     return
   }
   const record = value as Record<string, unknown>
   const keys = Object.keys(record)
-  for (const key of keys) unpark(record[key], seen)
+  for (const key of keys) finish(record[key], seen)
+  const ref = record.$ref
+  if (typeof ref === 'string' && ref.startsWith('#')) {
+    record.$ref = `#${encodeFragment(decodeFragment(ref.slice(1)) ?? ref.slice(1))}`
+  }
   if (!keys.includes(PARKED_REF_KEY)) return
   const entries = keys.map((key) => [key === PARKED_REF_KEY ? '$ref' : key, record[key]] as const)
   for (const key of keys) delete record[key]
@@ -95,7 +104,7 @@ export async function selfContained(
       { cause: error },
     )
   }
-  unpark(result, new Set())
+  finish(result, new Set())
   if (typeof schema.$id === 'string' && isObject(result)) result = { $id: schema.$id, ...result }
   return result
 }
