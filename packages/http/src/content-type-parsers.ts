@@ -1,0 +1,35 @@
+import { jsonParser } from './json-parser.js'
+
+/**
+ * One content-type parser as the core's `CoreOptions.contentTypeParsers` takes it: `type` is a
+ * media type essence (`type/subtype`, lower case) or a RegExp tested against the lower-cased
+ * essence; with `parseAs: 'string'` the core hands the parser the body decoded as UTF-8.
+ */
+export interface ContentTypeParserEntry {
+  type: string | RegExp
+  options: { parseAs: 'string' }
+  parser: (request: { headers: Record<string, unknown> }, body: string) => unknown
+}
+
+/**
+ * The `text/plain` parser: the body, as the string the core decoded.
+ *
+ * @example
+ * textParser(request, 'hello') // 'hello'
+ */
+export const textParser = (_request: unknown, body: string): string => body
+
+/**
+ * The parsers every application starts with: `application/json` and any `type/subtype+json`
+ * (JSON, with the checks of {@link jsonParser}) and `text/plain` (the string). Matching is on the
+ * lower-cased essence, so parameters such as `charset` are ignored and `application/jsonx` is not
+ * JSON.
+ *
+ * @example
+ * createInstance({ transport: createHttpTransport(), contentTypeParsers: defaultContentTypeParsers, ... })
+ */
+export const defaultContentTypeParsers: ContentTypeParserEntry[] = [
+  { type: 'application/json', options: { parseAs: 'string' }, parser: jsonParser },
+  { type: /^[^/\s]+\/[^/\s]+\+json$/, options: { parseAs: 'string' }, parser: jsonParser },
+  { type: 'text/plain', options: { parseAs: 'string' }, parser: textParser },
+]

@@ -1,0 +1,188 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Readable } from 'node:stream'
+import type {
+  InjectOptions,
+  InjectResponse,
+  ListenOptions,
+  OutgoingHeaders,
+  RouteTable,
+  Transport,
+  WritablePayload,
+} from '@framework/core'
+import { createError } from '@framework/error-formatter'
+import inject, { type InjectOptions as LightInjectOptions } from 'light-my-request'
+import { formatAddress } from './internal/address.js'
+import { createClientErrorHandler } from './internal/client-error.js'
+import { onTimeout } from './internal/on-timeout.js'
+import {
+  type HttpTransportOptions,
+  type ResolvedOptions,
+  resolveOptions,
+} from './internal/options.js'
+import { readBody } from './internal/read-body.js'
+import { buildRouter, type Router } from './internal/router.js'
+import { isSent, send } from './internal/send.js'
+import type { SendDone } from './internal/send-done.js'
+
+export type { HttpTransportOptions }
+
+/** The node:http transport: a {@link Transport} whose `server` is the `http.Server`. */
+export interface HttpTransport extends Transport<IncomingMessage, ServerResponse> {
+  readonly server: Server
+}
+
+const NOT_READY_BODY = 'Service Unavailable: the application is not ready yet'
+
+/** Answers a request that arrived before a route table was mounted. */
+function answerNotReady(res: ServerResponse): void {
+  res.writeHead(503, {
+    'content-type': 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(NOT_READY_BODY),
+  })
+  res.end(NOT_READY_BODY)
+}
+
+class NodeHttpTransport implements HttpTransport {
+  readonly server: Server
+  readonly #options: ResolvedOptions
+  #router: Router | null = null
+  /** listen() was called and close() has not finished since. */
+  #listening = false
+  /** close() is under way: responses ask for their connection to close. */
+  #closing = false
+
+  /** The request listener: routes one request. Shared by the server and inject(). */
+  readonly dispatch = (raw: IncomingMessage, res: ServerResponse): void => {
+    const router = this.#router
+    if (router === null) answerNotReady(res)
+    else router.lookup(raw, res)
+  }
+
+  constructor(options: ResolvedOptions) {
+    this.#options = options
+    const server = createServer({
+      requestTimeout: options.requestTimeout,
+      headersTimeout: options.headersTimeout,
+      keepAliveTimeout: options.keepAliveTimeout,
+      connectionsCheckingInterval: options.connectionsCheckingInterval,
+    })
+    server.keepAliveTimeout = options.keepAliveTimeout
+    server.setTimeout(options.connectionTimeout)
+    server.on('request', this.dispatch)
+    server.on(
+      'clientError',
+      createClientErrorHandler(options.requestTimeout || options.headersTimeout),
+    )
+    this.server = server
+  }
+
+  mount(table: RouteTable<IncomingMessage, ServerResponse>): void {
+    this.#router = buildRouter(table, this.#options)
+  }
+
+  listen(options: ListenOptions = {}): Promise<string> {
+    if (this.#listening || this.server.listening) {
+      return Promise.reject(createError('FRM_ERR_SERVER_ALREADY_LISTENING'))
+    }
+    this.#listening = true
+    const server = this.server
+    return new Promise<string>((resolve, reject) => {
+      const onError = (error: Error): void => {
+        server.removeListener('listening', onListening)
+        this.#listening = false
+        reject(error)
+      }
+      const onListening = (): void => {
+        server.removeListener('error', onError)
+        resolve(formatAddress(server.address()))
+      }
+      server.once('error', onError)
+      server.once('listening', onListening)
+      const { port = 0, host = 'localhost', backlog, path, signal } = options
+      try {
+        server.listen(
+          path === undefined ? { port, host, backlog, signal } : { path, backlog, signal },
+        )
+      } catch (error) {
+        onError(error as Error)
+      }
+    })
+  }
+
+  close(): Promise<void> {
+    if (!this.server.listening) {
+      this.#listening = false
+      return Promise.resolve()
+    }
+    this.#closing = true
+    return new Promise<void>((resolve, reject) => {
+      this.server.close((error) => {
+        this.#closing = false
+        this.#listening = false
+        if (error) reject(error)
+        else resolve()
+      })
+      // Keep-alive connections with no request under way close now; the others close once their
+      // response (sent with `connection: close`) is written.
+      this.server.closeIdleConnections()
+    })
+  }
+
+  inject(options: InjectOptions | string): Promise<InjectResponse> {
+    return new Promise<InjectResponse>((resolve, reject) => {
+      inject(this.dispatch, options as LightInjectOptions, (error, response) => {
+        if (error) reject(error)
+        else resolve(response as unknown as InjectResponse)
+      })
+    })
+  }
+
+  readBody(
+    raw: IncomingMessage,
+    limit: number,
+    done: (error: Error | null, body?: Buffer) => void,
+    stream?: Readable,
+  ): void {
+    readBody(raw, limit > 0 ? limit : this.#options.bodyLimit, done, stream)
+  }
+
+  send(
+    res: ServerResponse,
+    statusCode: number,
+    headers: OutgoingHeaders,
+    payload: WritablePayload,
+    done: SendDone,
+  ): void {
+    send(res, statusCode, headers, payload, done, this.#closing, this.#options.logger)
+  }
+
+  isSent(res: ServerResponse): boolean {
+    return isSent(res)
+  }
+
+  onTimeout(res: ServerResponse, fn: () => void): void {
+    onTimeout(res, fn)
+  }
+}
+
+/**
+ * Creates the node:http transport the core serves its routes through: an `http.Server` with the
+ * framework's timeouts, a find-my-way router built from the mounted route table, body reading with
+ * a size limit, response writing, and `inject()` through light-my-request (no socket needed).
+ *
+ * @example
+ * import { createHttpTransport } from '@framework/http'
+ *
+ * const transport = createHttpTransport({ requestTimeout: 10_000 })
+ * transport.mount({
+ *   routes: [{ method: 'GET', url: '/hello', handle: (raw, res) =>
+ *     transport.send(res, 200, { 'content-type': 'text/plain' }, 'hi', () => {}) }],
+ *   notFound: [{ prefix: '', handle: (raw, res) =>
+ *     transport.send(res, 404, {}, null, () => {}) }],
+ *   fail: (raw, res, error) => transport.send(res, 400, {}, error.message, () => {}),
+ * })
+ * const address = await transport.listen({ port: 3000 }) // 'http://127.0.0.1:3000'
+ */
+export function createHttpTransport(options?: HttpTransportOptions): HttpTransport {
+  return new NodeHttpTransport(resolveOptions(options))
+}

@@ -1,0 +1,56 @@
+import type { Duplex } from 'node:stream'
+import { createError, errorBody, statusText } from '@framework/error-formatter'
+
+/** How long a refused connection may take to read its error answer before it is destroyed. */
+const LINGER_MS = 1000
+
+/**
+ * The 'clientError' listener: Node emits it for bytes that are not HTTP, headers that are too
+ * large, and requests that did not arrive within `requestTimeout`/`headersTimeout`. Answers with
+ * a JSON error body when no response is under way on the socket, then closes the connection.
+ *
+ * - a request that took too long → 408 `FRM_ERR_REQUEST_TIMEOUT`;
+ * - headers over Node's size limit → 431;
+ * - anything else → 400 `{"statusCode":400,"error":"Bad Request","message":"Client Error"}`;
+ * - a connection reset by the client → nothing to answer.
+ */
+export function createClientErrorHandler(
+  requestTimeout: number,
+): (error: Error & { code?: string }, socket: Duplex) => void {
+  return function onClientError(error, socket) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) {
+      socket.destroy()
+      return
+    }
+    let statusCode = 400
+    let body: string
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      statusCode = 408
+      body = JSON.stringify(errorBody(createError('FRM_ERR_REQUEST_TIMEOUT', requestTimeout), 408))
+    } else if (error.code === 'HPE_HEADER_OVERFLOW') {
+      statusCode = 431
+      body = JSON.stringify({
+        statusCode,
+        error: statusText(statusCode),
+        message: 'Request header fields are too large: send smaller or fewer headers',
+      })
+    } else {
+      body = JSON.stringify({ statusCode, error: statusText(statusCode), message: 'Client Error' })
+    }
+    // A response already under way on this socket cannot be followed by another one.
+    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
+    if (!socket.writable || inFlight?.headersSent === true) {
+      socket.destroy()
+      return
+    }
+    socket.end(
+      `HTTP/1.1 ${statusCode} ${statusText(statusCode)}\r\n` +
+        'connection: close\r\n' +
+        'content-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      () => socket.destroy(),
+    )
+    // A client that does not read its answer does not hold the connection either.
+    setTimeout(() => socket.destroy(), LINGER_MS).unref()
+  }
+}

@@ -1,0 +1,140 @@
+import { createError } from '@framework/error-formatter'
+
+/** Options of `createHttpTransport()`. */
+export interface HttpTransportOptions {
+  /** Largest request body in bytes, used when `readBody` is given no usable limit. Default 1048576. */
+  bodyLimit?: number
+  /**
+   * Milliseconds for a request's headers and body to arrive in full; past it the client gets a
+   * 408 and the connection is closed. 0 turns it off. Default 30000.
+   */
+  requestTimeout?: number
+  /** Milliseconds an idle keep-alive connection stays open. Default 72000. */
+  keepAliveTimeout?: number
+  /**
+   * Milliseconds of socket inactivity after which the `onTimeout` callbacks of the response in
+   * progress run and the socket is destroyed. 0 (the default) turns it off.
+   */
+  connectionTimeout?: number
+  /** Longest route parameter, in characters; a longer one does not match (404). Default 100. */
+  maxParamLength?: number
+  /** `/users/` matches the route `/users` (and the other way round). Default false. */
+  ignoreTrailingSlash?: boolean
+  /** Paths are matched case-sensitively. Default true. */
+  caseSensitive?: boolean
+  /** Where the transport reports a response stream that failed after its headers were sent. */
+  logger?: { warn(...args: unknown[]): void; error(...args: unknown[]): void }
+}
+
+/** The options with their defaults, plus the node:http settings derived from them. */
+export interface ResolvedOptions {
+  bodyLimit: number
+  requestTimeout: number
+  keepAliveTimeout: number
+  connectionTimeout: number
+  /** Node's `headersTimeout`: never more than `requestTimeout` (Node refuses that). */
+  headersTimeout: number
+  /** How often Node looks for connections past `requestTimeout`/`headersTimeout`. */
+  connectionsCheckingInterval: number
+  maxParamLength: number
+  ignoreTrailingSlash: boolean
+  caseSensitive: boolean
+  logger: HttpTransportOptions['logger']
+}
+
+/** Node's own default `headersTimeout`. */
+const NODE_HEADERS_TIMEOUT = 60_000
+/** Node's own default `connectionsCheckingInterval`. */
+const NODE_CHECKING_INTERVAL = 30_000
+
+/**
+ * Fills in the defaults and checks every option, throwing FRM_ERR_INVALID_OPTION naming the first
+ * bad one.
+ */
+export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw createError('FRM_ERR_INVALID_OPTION', 'options', 'pass an object, or nothing')
+  }
+  const bodyLimit = wholeNumber(options, 'bodyLimit', 1_048_576, 1)
+  const requestTimeout = wholeNumber(options, 'requestTimeout', 30_000, 0)
+  const keepAliveTimeout = wholeNumber(options, 'keepAliveTimeout', 72_000, 0)
+  const connectionTimeout = wholeNumber(options, 'connectionTimeout', 0, 0)
+  const maxParamLength = wholeNumber(options, 'maxParamLength', 100, 1)
+  const headersTimeout =
+    requestTimeout > 0 ? Math.min(requestTimeout, NODE_HEADERS_TIMEOUT) : NODE_HEADERS_TIMEOUT
+  // A stalled request is noticed within a quarter of its timeout, so a short requestTimeout is
+  // enforced closely; Node's 30 s default interval would let a 500 ms timeout run for 30 s.
+  const checkedTimeout =
+    requestTimeout > 0 ? Math.min(requestTimeout, headersTimeout) : headersTimeout
+  const connectionsCheckingInterval = Math.max(
+    10,
+    Math.min(NODE_CHECKING_INTERVAL, Math.floor(checkedTimeout / 4)),
+  )
+  const logger = options.logger ?? undefined
+  if (
+    logger !== undefined &&
+    (typeof logger !== 'object' ||
+      typeof logger.warn !== 'function' ||
+      typeof logger.error !== 'function')
+  ) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'logger',
+      'expected an object with warn() and error() methods',
+    )
+  }
+  return {
+    bodyLimit,
+    requestTimeout,
+    keepAliveTimeout,
+    connectionTimeout,
+    headersTimeout,
+    connectionsCheckingInterval,
+    maxParamLength,
+    ignoreTrailingSlash: flag(options, 'ignoreTrailingSlash', false),
+    caseSensitive: flag(options, 'caseSensitive', true),
+    logger,
+  }
+}
+
+type NumberOption =
+  | 'bodyLimit'
+  | 'requestTimeout'
+  | 'keepAliveTimeout'
+  | 'connectionTimeout'
+  | 'maxParamLength'
+
+function wholeNumber(
+  options: HttpTransportOptions,
+  name: NumberOption,
+  fallback: number,
+  minimum: number,
+): number {
+  const value = options[name]
+  if (value === undefined) return fallback
+  if (!Number.isSafeInteger(value) || value < minimum) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      name,
+      `expected a whole number >= ${minimum}, received ${String(value)}`,
+    )
+  }
+  return value
+}
+
+function flag(
+  options: HttpTransportOptions,
+  name: 'ignoreTrailingSlash' | 'caseSensitive',
+  fallback: boolean,
+): boolean {
+  const value = options[name]
+  if (value === undefined) return fallback
+  if (typeof value !== 'boolean') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      name,
+      `expected true or false, received ${String(value)}`,
+    )
+  }
+  return value
+}

@@ -1,0 +1,152 @@
+import type { IncomingMessage } from 'node:http'
+import type { Readable } from 'node:stream'
+import { createError } from '@framework/error-formatter'
+import { markCloseConnection } from './close-connection.js'
+
+type Done = (error: Error | null, body?: Buffer) => void
+
+const EMPTY_BODY = Buffer.alloc(0)
+
+/**
+ * The state of one body being read. It hangs off the stream under {@link kReader}, so the stream's
+ * listeners are shared module functions rather than closures made per request.
+ */
+class BodyReader {
+  readonly chunks: Buffer[] = []
+  received = 0
+  finished = false
+
+  constructor(
+    readonly raw: IncomingMessage,
+    readonly limit: number,
+    /** The Content-Length the request declared, or -1. */
+    readonly declared: number,
+    /** True when `raw` itself is read (no replacement stream): its length must match. */
+    readonly readingRaw: boolean,
+    readonly done: Done,
+  ) {}
+
+  finish(error: Error | null, body?: Buffer): void {
+    if (this.finished) return
+    this.finished = true
+    if (error === null) this.done(null, body)
+    else this.done(error)
+  }
+}
+
+const kReader = Symbol('framework.http.bodyReader')
+
+type ReadStream = Readable & { [kReader]?: BodyReader; receivedEncodedLength?: unknown }
+
+/**
+ * Reads the whole body of `raw` (or `stream`, when a preParsing hook replaced it), calling `done`
+ * exactly once:
+ *
+ * - a declared Content-Length over `limit` fails at once, without reading:
+ *   FRM_ERR_CTP_BODY_TOO_LARGE (413), and the connection closes after the response;
+ * - a body that grows past `limit` stops being read and fails the same way;
+ * - a body whose size differs from its Content-Length: FRM_ERR_CTP_INVALID_CONTENT_LENGTH (400);
+ * - a client that goes away: `done(error)` with Node's ECONNRESET error (status 400), no logging;
+ * - an error of a replacement stream is passed on (status 400 unless it carries a 4xx/5xx one).
+ *
+ * Chunks are collected as Buffers and joined once.
+ */
+export function readBody(
+  raw: IncomingMessage,
+  limit: number,
+  done: Done,
+  stream: Readable | undefined,
+): void {
+  const header = raw.headers['content-length']
+  let declared = -1
+  if (header !== undefined) {
+    declared = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : -2
+    if (declared === -2) {
+      markCloseConnection(raw)
+      done(createError('FRM_ERR_CTP_INVALID_CONTENT_LENGTH'))
+      return
+    }
+    if (declared > limit) {
+      markCloseConnection(raw)
+      done(createError('FRM_ERR_CTP_BODY_TOO_LARGE', limit))
+      return
+    }
+  }
+  const source: ReadStream = stream ?? raw
+  if (source.readableEnded) {
+    done(null, EMPTY_BODY)
+    return
+  }
+  if (source.destroyed) {
+    done(abortError())
+    return
+  }
+  source[kReader] = new BodyReader(raw, limit, declared, stream === undefined, done)
+  source.on('data', onData)
+  source.on('end', onEnd)
+  source.on('error', onError)
+  source.on('close', onClose)
+}
+
+function onData(this: ReadStream, chunk: Buffer | string): void {
+  const reader = this[kReader]!
+  if (reader.finished) return
+  if (typeof chunk === 'string') chunk = Buffer.from(chunk)
+  reader.received += chunk.length
+  if (reader.received > reader.limit) {
+    // Stop reading: the rest of the body is never buffered, and the connection closes after the 413.
+    this.pause()
+    this.removeListener('data', onData)
+    markCloseConnection(reader.raw)
+    reader.finish(createError('FRM_ERR_CTP_BODY_TOO_LARGE', reader.limit))
+    return
+  }
+  reader.chunks.push(chunk)
+}
+
+function onEnd(this: ReadStream): void {
+  const reader = this[kReader]!
+  if (reader.finished) return
+  if (reader.declared !== -1) {
+    const encoded = this.receivedEncodedLength
+    const received =
+      typeof encoded === 'number' ? encoded : reader.readingRaw ? reader.received : -1
+    if (received !== -1 && received !== reader.declared) {
+      markCloseConnection(reader.raw)
+      reader.finish(createError('FRM_ERR_CTP_INVALID_CONTENT_LENGTH'))
+      return
+    }
+  }
+  const chunks = reader.chunks
+  reader.finish(
+    null,
+    chunks.length === 1
+      ? chunks[0]!
+      : chunks.length === 0
+        ? EMPTY_BODY
+        : Buffer.concat(chunks, reader.received),
+  )
+}
+
+function onError(this: ReadStream, error: Error & { statusCode?: unknown }): void {
+  const reader = this[kReader]!
+  if (reader.finished) return
+  const status = error.statusCode
+  if (!(typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599)) {
+    error.statusCode = 400
+  }
+  reader.finish(error)
+}
+
+function onClose(this: ReadStream): void {
+  // A stream destroyed without an error never emits 'end' nor 'error'.
+  this[kReader]!.finish(abortError())
+}
+
+/** The error of a body whose stream closed before its end: the client went away. */
+function abortError(): Error {
+  return Object.assign(new Error('The request body stream closed before it ended'), {
+    code: 'ECONNRESET',
+    statusCode: 400,
+  })
+}

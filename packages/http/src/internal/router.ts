@@ -1,0 +1,102 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { QueryObject, RouteHandle, RouteParams, RouteTable } from '@framework/core'
+import { createError } from '@framework/error-formatter'
+import FindMyWay from 'find-my-way'
+import { parseQuery } from '../parse-query.js'
+import type { ResolvedOptions } from './options.js'
+
+type Table = RouteTable<IncomingMessage, ServerResponse>
+type Handle = RouteHandle<IncomingMessage, ServerResponse>
+
+/** The router of a mounted table: `lookup(req, res)` routes one request to its handle. */
+export type Router = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
+
+/**
+ * The find-my-way handler of every route: the route's handle is its store. One shared function,
+ * so routing a request allocates no closure.
+ */
+function callRouteHandle(
+  raw: IncomingMessage,
+  res: ServerResponse,
+  params: RouteParams,
+  handle: Handle,
+  query: QueryObject,
+): void {
+  handle(raw, res, params, query)
+}
+
+/**
+ * Builds and compiles the find-my-way router of `table`. Path parameters are decoded by
+ * find-my-way; the query string goes through {@link parseQuery}. A path with a malformed
+ * percent-escape is handed to `table.fail` with FRM_ERR_BAD_URL (400); a request that matches no
+ * route goes to the first not-found handle whose prefix covers its path.
+ */
+export function buildRouter(table: Table, options: ResolvedOptions): Router {
+  const notFound = table.notFound.map((entry) => ({
+    prefix: options.caseSensitive ? entry.prefix : entry.prefix.toLowerCase(),
+    handle: entry.handle,
+  }))
+  const router = FindMyWay({
+    caseSensitive: options.caseSensitive,
+    ignoreTrailingSlash: options.ignoreTrailingSlash,
+    maxParamLength: options.maxParamLength,
+    querystringParser: parseQuery,
+    onBadUrl(path, raw, res) {
+      table.fail(raw, res, createError('FRM_ERR_BAD_URL', path))
+    },
+    defaultRoute(raw, res) {
+      const url = raw.url ?? '/'
+      const queryAt = url.indexOf('?')
+      let path = pathOf(queryAt === -1 ? url : url.slice(0, queryAt))
+      if (!options.caseSensitive) path = path.toLowerCase()
+      for (const entry of notFound) {
+        if (coversPath(entry.prefix, path)) {
+          entry.handle(
+            raw,
+            res,
+            Object.create(null),
+            parseQuery(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+          )
+          return
+        }
+      }
+      // The core always registers a root not-found handle; answer anyway if it did not.
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': 9 })
+      res.end('Not Found')
+    },
+  })
+  for (const route of table.routes) {
+    try {
+      router.on(route.method as FindMyWay.HTTPMethod, route.url, callRouteHandle, route.handle)
+    } catch (error) {
+      throw createError('FRM_ERR_ROUTE_INVALID', `${route.method} ${route.url}`, error, {
+        cause: error,
+      })
+    }
+  }
+  router.compile()
+  return router
+}
+
+/** The path of a request target, for the absolute form (`http://host/path`) too. */
+function pathOf(target: string): string {
+  if (target.charCodeAt(0) === 47) return target
+  const schemeEnd = target.indexOf('://')
+  if (schemeEnd === -1) return target
+  const pathStart = target.indexOf('/', schemeEnd + 3)
+  return pathStart === -1 ? '/' : target.slice(pathStart)
+}
+
+/**
+ * True when `path` is inside the prefix `prefix`: `/api` covers `/api` and `/api/users`, not
+ * `/apix`. The root prefix `''` covers every path.
+ */
+function coversPath(prefix: string, path: string): boolean {
+  if (prefix === '') return true
+  if (!path.startsWith(prefix)) return false
+  return (
+    path.length === prefix.length ||
+    prefix.charCodeAt(prefix.length - 1) === 47 ||
+    path.charCodeAt(prefix.length) === 47
+  )
+}

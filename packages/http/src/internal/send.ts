@@ -1,0 +1,75 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import type { Readable } from 'node:stream'
+import type { OutgoingHeaders, WritablePayload } from '@framework/core'
+import { createError } from '@framework/error-formatter'
+import { mustCloseConnection } from './close-connection.js'
+import {
+  failSend,
+  kSendDone,
+  onResponseEnd,
+  type SendDone,
+  type SendingResponse,
+} from './send-done.js'
+import { type StreamLogger, sendStream } from './send-stream.js'
+
+/** True for the statuses whose responses never have a body (1xx, 204, 304). */
+function hasNoBody(statusCode: number): boolean {
+  return statusCode < 200 || statusCode === 204 || statusCode === 304
+}
+
+/**
+ * Writes a whole response: `writeHead` once with every header, then the payload.
+ *
+ * - a string or Buffer gets its exact `content-length` (bytes, not characters);
+ * - `null` writes no body: `content-length: 0`, except for HEAD (the core may give the length of
+ *   the body a GET would have had) and for 1xx/204/304 responses;
+ * - a stream is piped (see `sendStream`).
+ *
+ * `content-length` and `connection: close` are written into `headers` itself, which must be an
+ * object of this reply alone. `done` runs once, when the response finished or the connection closed.
+ */
+export function send(
+  res: SendingResponse,
+  statusCode: number,
+  headers: OutgoingHeaders,
+  payload: WritablePayload,
+  done: SendDone,
+  closing: boolean,
+  logger: StreamLogger | undefined,
+): void {
+  if (closing || mustCloseConnection(res.req)) headers['connection'] = 'close'
+  if (res[kSendDone] === undefined) {
+    res.on('finish', onResponseEnd)
+    res.on('close', onResponseEnd)
+  }
+  res[kSendDone] = done
+  if (typeof payload === 'string') {
+    if (!hasNoBody(statusCode)) headers['content-length'] = Buffer.byteLength(payload)
+    res.writeHead(statusCode, headers as OutgoingHttpHeaders)
+    res.end(payload)
+  } else if (payload === null) {
+    if (!hasNoBody(statusCode) && res.req?.method !== 'HEAD') headers['content-length'] = 0
+    res.writeHead(statusCode, headers as OutgoingHttpHeaders)
+    res.end()
+  } else if (payload instanceof Uint8Array) {
+    if (!hasNoBody(statusCode)) headers['content-length'] = payload.byteLength
+    res.writeHead(statusCode, headers as OutgoingHttpHeaders)
+    res.end(payload)
+  } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {
+    sendStream(res, statusCode, headers, payload, logger)
+  } else {
+    failSend(res, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeOf(payload)))
+  }
+}
+
+function typeOf(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return typeof value
+  return value.constructor?.name ?? 'object'
+}
+
+/**
+ * True once the response has been written (or its head has), or the client has gone.
+ */
+export function isSent(res: ServerResponse): boolean {
+  return res.writableEnded || res.headersSent || res.destroyed || res.socket?.destroyed === true
+}
