@@ -132,6 +132,12 @@ describe('SchemaRegistry: add() errors', () => {
     )
   })
 
+  it('[2.5] an $id set to undefined counts as missing', () => {
+    expect(thrown(() => new SchemaRegistry().add({ $id: undefined })).code).toBe(
+      'FRM_ERR_SCHEMA_MISSING_ID',
+    )
+  })
+
   it('[2.5] a non-string $id throws FRM_ERR_SCHEMA_INVALID', () => {
     const error = thrown(() => new SchemaRegistry().add({ $id: 42 }))
     expect(error.code).toBe('FRM_ERR_SCHEMA_INVALID')
@@ -157,11 +163,13 @@ describe('SchemaRegistry: add() errors', () => {
   })
 
   it.each([
-    [null, 'null'],
-    [[{ $id: 'a' }], 'an array'],
-    ['user', "'user'"],
-    [true, 'boolean true'],
-  ])('a schema that is not an object (%j) throws FRM_ERR_SCHEMA_INVALID', (schema, shown) => {
+    ['null', null],
+    ['an array', [{ $id: 'a' }]],
+    ["'user'", 'user'],
+    ['boolean true', true],
+    ['undefined', undefined],
+    ['a function', () => ({ $id: 'a' })],
+  ])('a schema that is not an object (%s) throws FRM_ERR_SCHEMA_INVALID', (shown, schema) => {
     const error = thrown(() => new SchemaRegistry().add(schema as object))
     expect(error.code).toBe('FRM_ERR_SCHEMA_INVALID')
     expect(error.message).toBe(

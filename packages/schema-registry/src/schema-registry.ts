@@ -256,9 +256,10 @@ export class SchemaRegistry {
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null'
+  if (value === null || value === undefined) return String(value)
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'string') return `'${value}'`
   if (typeof value === 'object') return 'an object'
+  if (typeof value === 'function') return 'a function'
   return `${typeof value} ${String(value)}`
 }
