@@ -10,14 +10,14 @@ const DEFAULT_JSON = fileURLToPath(new URL('../results/latest.json', import.meta
 /** name → [type, env variable, default, help] */
 const SPEC = {
   duration: ['number', 'BENCH_DURATION', 5, 'seconds of timed load per measurement'],
-  rounds: ['number', 'BENCH_ROUNDS', 3, 'rounds over all scenarios and targets (median taken)'],
-  connections: ['number', 'BENCH_CONNECTIONS', 50, 'concurrent connections of autocannon'],
-  pipelining: ['number', 'BENCH_PIPELINING', 1, 'requests in flight per connection'],
+  rounds: ['integer', 'BENCH_ROUNDS', 3, 'rounds over all scenarios and targets (median taken)'],
+  connections: ['integer', 'BENCH_CONNECTIONS', 50, 'concurrent connections of autocannon'],
+  pipelining: ['integer', 'BENCH_PIPELINING', 1, 'requests in flight per connection'],
   warmup: ['number', 'BENCH_WARMUP', 1, 'seconds of untimed load before each measurement'],
   only: ['list', 'BENCH_ONLY', TARGETS.join(','), `targets to run (${TARGETS.join(',')})`],
   scenarios: ['list', 'BENCH_SCENARIOS', scenarioIds.join(','), 'scenarios to run (a-e)'],
   'skip-startup': ['boolean', 'BENCH_SKIP_STARTUP', false, 'skip the start-up measurement'],
-  'startup-runs': ['number', 'BENCH_STARTUP_RUNS', 5, 'processes per target and route count'],
+  'startup-runs': ['integer', 'BENCH_STARTUP_RUNS', 5, 'processes per target and route count'],
   'noise-threshold': [
     'number',
     'BENCH_NOISE_THRESHOLD',
@@ -72,10 +72,10 @@ function convert(name, type, raw) {
       .map((s) => s.trim())
       .filter(Boolean)
   }
-  if (type === 'number') {
+  if (type === 'number' || type === 'integer') {
     const n = Number(raw)
-    if (!Number.isFinite(n) || n <= 0)
-      throw new Error(`--${name}: expected a positive number, got '${raw}'`)
+    const ok = Number.isFinite(n) && n > 0 && (type === 'number' || Number.isInteger(n))
+    if (!ok) throw new Error(`--${name}: expected a positive ${type}, got '${raw}'`)
     return n
   }
   return String(raw)
