@@ -3,6 +3,7 @@ import { normalizePlugins } from './internal/normalize-plugins.js'
 import { ALL_ERRORS_WARNING, resolveAjvOptions } from './internal/resolve-ajv-options.js'
 import { SchemaSet } from './internal/schema-set.js'
 import { stableKey } from './internal/stable-key.js'
+import { WarningSink } from './internal/warning-sink.js'
 import type {
   ValidateFunction,
   ValidatorCompileInput,
@@ -44,10 +45,10 @@ export function buildValidatorCompiler(
 ): (
   sharedSchemas: Readonly<Record<string, object | boolean>>,
 ) => (input: ValidatorCompileInput) => ValidateFunction {
-  const onWarning = options.onWarning ?? defaultWarning
+  const warnings = new WarningSink(options.onWarning ?? defaultWarning)
   const plugins = normalizePlugins(options.plugins)
-  const ajvOptions = resolveAjvOptions(options.customOptions, onWarning)
-  if (ajvOptions.allErrors === true) onWarning(ALL_ERRORS_WARNING)
+  const ajvOptions = resolveAjvOptions(options.customOptions, warnings)
+  if (ajvOptions.allErrors === true) warnings.warn(ALL_ERRORS_WARNING)
 
   const byObject = new WeakMap<object, SchemaSet>()
   const byContent = new Map<string, SchemaSet>()
@@ -58,7 +59,7 @@ export function buildValidatorCompiler(
       const key = stableKey(sharedSchemas)
       set = key === undefined ? undefined : byContent.get(key)
       if (set === undefined) {
-        set = new SchemaSet(createAjv(ajvOptions, plugins), sharedSchemas)
+        set = new SchemaSet(createAjv(ajvOptions, plugins), sharedSchemas, warnings)
         if (key !== undefined) byContent.set(key, set)
       }
       byObject.set(sharedSchemas, set)

@@ -34,12 +34,17 @@ function isMissingRef(error: unknown): error is MissingRef {
 }
 
 function missingRefReason(error: MissingRef, isSharedId: (id: string) => boolean): string {
-  // Ajv's message names the reference with the base it was resolved against ("from id ...").
+  // Ajv's message keeps the reference as written ("can't resolve reference x# from id #"), while
+  // `missingRef` is resolved and normalised: name the first, and the second when it differs.
+  const written =
+    /can't resolve reference (.+) from id /.exec(error.message)?.[1] ?? error.missingRef
+  const resolved = error.missingRef
+  const as =
+    resolved === written || `${resolved}#` === written ? '' : ` (resolved as '${resolved}')`
   const target = withoutFragment(error.missingSchema ?? '')
-  const ref = error.missingRef
-  if (target === '' || !isSharedId(target)) {
-    if (target === '') return `cannot resolve $ref '${ref}': the schema has nothing at that location (${error.message})`
-    return `cannot resolve $ref '${ref}': no shared schema has the $id '${target}'; add it with addSchema() in this context or an ancestor (${error.message})`
-  }
-  return `cannot resolve $ref '${ref}': the shared schema '${target}' has nothing at that location (${error.message})`
+  const ref = `cannot resolve $ref '${written}'${as}`
+  if (target === '') return `${ref}: the schema has nothing at that location`
+  if (isSharedId(target))
+    return `${ref}: the shared schema '${target}' has nothing at that location`
+  return `${ref}: no shared schema has the $id '${target}'; add it with addSchema() in this context or an ancestor`
 }

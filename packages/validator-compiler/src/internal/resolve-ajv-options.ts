@@ -1,5 +1,6 @@
 import type { Options } from 'ajv'
 import { defaultAjvOptions } from '../default-ajv-options.js'
+import type { WarningSink } from './warning-sink.js'
 
 /** The warning `allErrors: true` triggers, once per compiler built. */
 export const ALL_ERRORS_WARNING =
@@ -11,18 +12,18 @@ export type CustomAjvOptions = Options & { jsonPointers?: boolean }
 /**
  * The options a compiler's Ajv instances are built with: the baseline, `customOptions` over it,
  * `jsonPointers` dropped (Ajv 8 always reports JSON pointers and would warn about the option), and
- * Ajv's own warnings sent to `onWarning` unless `customOptions.logger` says otherwise.
+ * Ajv's own warnings sent to the compiler's warnings unless `customOptions.logger` says otherwise.
  */
 export function resolveAjvOptions(
   customOptions: CustomAjvOptions | undefined,
-  onWarning: (message: string) => void,
+  warnings: WarningSink,
 ): Options {
   const { jsonPointers: _ignored, ...custom } = customOptions ?? {}
   const options: Options = { ...defaultAjvOptions, ...custom }
   if (options.logger === undefined) {
     options.logger = {
       log: (...args: unknown[]) => console.log(...args),
-      warn: (...args: unknown[]) => onWarning(args.map(String).join(' ')),
+      warn: (...args: unknown[]) => warnings.ajvWarning(...args),
       error: (...args: unknown[]) => console.error(...args),
     }
   }

@@ -5,6 +5,7 @@ import { externalRefs, hasAsync, withoutFragment } from './async-use.js'
 import { compileFailure } from './compile-failure.js'
 import { prepareRouteSchema, prepareSharedSchema } from './prepare-schema.js'
 import { stableKey } from './stable-key.js'
+import type { WarningSink } from './warning-sink.js'
 
 interface SharedInfo {
   schema: unknown
@@ -21,9 +22,15 @@ export class SchemaSet {
   /** Prepared shared schemas by id (URI without fragment). */
   private readonly shared = new Map<string, SharedInfo | { schema: unknown }>()
   private readonly compiled = new Map<string, ValidateFunction>()
+  private readonly warnings: WarningSink
 
-  constructor(ajv: Ajv, sharedSchemas: Readonly<Record<string, object | boolean>>) {
+  constructor(
+    ajv: Ajv,
+    sharedSchemas: Readonly<Record<string, object | boolean>>,
+    warnings: WarningSink,
+  ) {
     this.ajv = ajv
+    this.warnings = warnings
     for (const key of Object.keys(sharedSchemas)) {
       const original = sharedSchemas[key]!
       const schema = prepareSharedSchema(original)
@@ -59,10 +66,13 @@ export class SchemaSet {
     const prepared = prepareRouteSchema(schema, headers)
     this.refuseAsync(schema, prepared, input)
     let validate: ValidateFunction
+    this.warnings.where = `${input.method} ${input.url}, part ${httpPart}`
     try {
       validate = this.ajv.compile(prepared as object) as unknown as ValidateFunction
     } catch (error) {
       throw compileFailure(error, input, (id) => this.shared.has(id))
+    } finally {
+      this.warnings.where = undefined
     }
     if (cacheKey !== undefined) this.compiled.set(cacheKey, validate)
     return validate
@@ -80,7 +90,10 @@ export class SchemaSet {
       const info = this.sharedInfo(id)
       if (info === undefined) continue // unknown ids fail in Ajv, with its message
       if (info.async) {
-        throw createError('FRM_ERR_SCHEMA_ASYNC', `Shared schema '${id}', used by ${lowerFirst(part)},`)
+        throw createError(
+          'FRM_ERR_SCHEMA_ASYNC',
+          `Shared schema '${id}', used by ${lowerFirst(part)},`,
+        )
       }
       for (const next of info.refs) {
         if (!seen.has(next)) {
