@@ -1,4 +1,5 @@
 import framework from 'framework'
+import { kDisplayName, kSkipOverride } from 'framework-plugin'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, clients, type Send } from '../test/client.js'
 import { bearerAuth } from './bearer-auth.js'
@@ -82,6 +83,13 @@ function buildApp(handled: string[], responses: number[]): App {
   )
   return app
 }
+
+describe('bearerAuth', () => {
+  it('is wrapped with framework-plugin, so it protects the context that registers it', () => {
+    expect(bearerAuth[kSkipOverride]).toBe(true)
+    expect(bearerAuth[kDisplayName]).toBe('@framework/bearer-auth')
+  })
+})
 
 describe.each(clients)('bearer-auth scope and replies ($name)', (client) => {
   const handled: string[] = []
@@ -227,5 +235,34 @@ describe.each(clients)('bearer-auth scope and replies ($name)', (client) => {
     expect(answer.header('x-seen-by-on-send')).toBe('yes')
     // onResponse runs once the response is written, so the client may see the answer first.
     await expect.poll(() => responses).toEqual([401])
+  })
+})
+
+describe.each(clients)('bearer-auth with a response schema ($name)', (client) => {
+  it("serializes the 401 with the route's response schema for 401, like any reply", async () => {
+    const app = framework()
+    app.register(bearerAuth, { keys: ['k1'] })
+    app.get(
+      '/shaped',
+      {
+        schema: {
+          response: {
+            200: { type: 'object', properties: { ok: { type: 'boolean' } } },
+            401: { type: 'object', properties: { message: { type: 'string' } } },
+          },
+        },
+      },
+      async () => ({ ok: true, extra: 'dropped' }),
+    )
+    try {
+      const send = await client.connect(app)
+      const denied = await send('GET', '/shaped', { authorization: 'Bearer k2' })
+      expect(denied.status).toBe(401)
+      expect(denied.json()).toEqual({ message: 'Authorization key is not valid' })
+      const allowed = await send('GET', '/shaped', { authorization: 'Bearer k1' })
+      expect(allowed.json()).toEqual({ ok: true })
+    } finally {
+      await app.close()
+    }
   })
 })
