@@ -159,6 +159,14 @@ describe('SchemaRegistry.dereference', () => {
     })
   })
 
+  it('gives each inlined reference its own object (the copy is a tree, safe to edit)', async () => {
+    const output = (await registry().dereference({
+      properties: { a: { $ref: 'user#' }, b: { $ref: 'user#' } },
+    })) as { properties: { a: object; b: object } }
+    expect(output.properties.a).toEqual(output.properties.b)
+    expect(output.properties.a).not.toBe(output.properties.b)
+  })
+
   it('[2.5] a circular reference stays a $ref pointing inside the copy', async () => {
     const output = await registry().dereference({ properties: { root: { $ref: 'node#' } } })
     expect(output).toEqual({

@@ -135,6 +135,12 @@ describe('SchemaRegistry.resolve: errors', () => {
     expect(error.message).toBe(notFound(ref, 'GET /things querystring'))
   })
 
+  it('a ref that is not a string (from untyped code) throws instead of crashing', () => {
+    expect(refError(() => registry().resolve(42 as never, {}, 'POST / body')).message).toBe(
+      notFound('42', 'POST / body'),
+    )
+  })
+
   it("a local reference without a base throws, and 'where' defaults to 'the schema'", () => {
     expect(refError(() => registry().resolve('#/definitions/x')).message).toBe(
       notFound('#/definitions/x', 'the schema'),

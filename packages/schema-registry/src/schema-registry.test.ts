@@ -30,6 +30,12 @@ describe('SchemaRegistry: adding and reading shared schemas', () => {
     expect(registry.has('user')).toBe(true)
   })
 
+  it('get() and has() with a non-string id (from untyped code) find nothing', () => {
+    const registry = new SchemaRegistry().add({ $id: '42' })
+    expect(registry.get(42 as never)).toBeUndefined()
+    expect(registry.has(undefined as never)).toBe(false)
+  })
+
   it("[2.5] 'user#' names the same schema as 'user'", () => {
     const user = { $id: 'user' }
     const registry = new SchemaRegistry().add(user)

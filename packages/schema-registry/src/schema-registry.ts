@@ -46,7 +46,14 @@ export class SchemaRegistry {
   #changedAt = 0
   #snapshot: Snapshot | undefined
 
-  /** The scope this one looks up through, or undefined for a root registry. */
+  /**
+   * The scope this one looks up through, or undefined for a root registry.
+   *
+   * @example
+   * const root = new SchemaRegistry()
+   * root.child().parent === root // true
+   * root.parent // undefined
+   */
   get parent(): SchemaRegistry | undefined {
     return this.#parent
   }
@@ -116,7 +123,7 @@ export class SchemaRegistry {
    * registry.get('nope') // undefined
    */
   get(id: string): JsonSchema | undefined {
-    return this.#find(normalizeId(id))
+    return typeof id === 'string' ? this.#find(normalizeId(id)) : undefined
   }
 
   /**
@@ -126,7 +133,7 @@ export class SchemaRegistry {
    * registry.has('user') // true
    */
   has(id: string): boolean {
-    return this.#find(normalizeId(id)) !== undefined
+    return this.get(id) !== undefined
   }
 
   /**

@@ -54,6 +54,7 @@ export class RefLocator {
 
   /** Where `ref` leads from inside `base` (the schema resource holding the `$ref`), or undefined. */
   locate(ref: string, base: JsonSchema | undefined): RefTarget | undefined {
+    if (typeof ref !== 'string') return undefined
     const hash = ref.indexOf('#')
     const id = hash < 0 ? ref : ref.slice(0, hash)
     const fragment = hash < 0 ? '' : ref.slice(hash + 1)

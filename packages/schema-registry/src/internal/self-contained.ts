@@ -32,7 +32,7 @@ function parserOptions(
         read: (file: FileInfo) => documents.get(file.url) as object,
       },
     },
-    dereference: { circular: 'ignore' },
+    dereference: { circular: 'ignore', cloneReferences: true },
     mutateInputSchema: true,
   }
 }
