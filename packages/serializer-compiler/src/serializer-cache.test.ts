@@ -24,36 +24,75 @@ describe('one build per identical (schema, shared schemas)', () => {
   it('equal response schemas of different routes are built once', () => {
     const store = new SerializerStore({})
     const set = store.sharedSet({ user })
-    const a = set.build({ type: 'array', items: { $ref: 'user#' } })
-    const b = set.build({ type: 'array', items: { $ref: 'user#' } })
+    const a = store.build(set, { type: 'array', items: { $ref: 'user#' } })
+    const b = store.build(set, { type: 'array', items: { $ref: 'user#' } })
     expect(b).toBe(a)
     expect(store.builds).toBe(1)
-    set.build({ type: 'array', items: { $ref: 'user#' }, maxItems: 10 })
+    store.build(set, { type: 'array', items: { $ref: 'user#' }, maxItems: 10 })
     expect(store.builds).toBe(2)
   })
 
   it('an equal set of shared schemas reuses the builds made for the first', () => {
     const store = new SerializerStore({})
     const schema = { $ref: 'user#' }
-    const first = store.sharedSet({ user, order }).build(schema)
-    const second = store.sharedSet({ order: { ...order }, user: structuredClone(user) }).build({
-      $ref: 'user#',
-    })
+    const first = store.build(store.sharedSet({ user, order }), schema)
+    const second = store.build(
+      store.sharedSet({ order: { ...order }, user: structuredClone(user) }),
+      { $ref: 'user#' },
+    )
     expect(second).toBe(first)
     expect(store.builds).toBe(1)
-    // Another set of shared schemas is another build, even for the same response schema.
-    store.sharedSet({ user }).build(schema)
+  })
+
+  it('sets that differ only in schemas the response does not reach share the build', () => {
+    const store = new SerializerStore({})
+    const schema = { type: 'object', properties: { who: { $ref: 'user#' } } }
+    const root = store.build(store.sharedSet({ user }), schema)
+    // A child context that added `order` and another schema: `user` is all this response uses.
+    const child = store.build(store.sharedSet({ user, order, extra: { $id: 'extra' } }), schema)
+    expect(child).toBe(root)
+    expect(store.builds).toBe(1)
+    // Another `user` is another build.
+    store.build(store.sharedSet({ user: { ...user, required: ['id'] } }), schema)
     expect(store.builds).toBe(2)
+  })
+
+  it('a response without references to shared schemas is built once whatever the set', () => {
+    const store = new SerializerStore({})
+    const schema = { type: 'object', properties: { ok: { type: 'boolean' } } }
+    store.build(store.sharedSet({}), schema)
+    store.build(store.sharedSet({ user }), schema)
+    store.build(store.sharedSet({ user, order }), schema)
+    expect(store.builds).toBe(1)
+  })
+
+  it('a shared schema the response does not reach cannot break its build', () => {
+    const compile = buildSerializerCompiler()({
+      user,
+      broken: { $id: 'broken', type: 'object', properties: { a: { type: 'text' } } },
+    })
+    const serialize = compile({
+      schema: { $ref: 'user#' },
+      method: 'GET',
+      url: '/me',
+      httpStatus: '200',
+    })
+    expect(serialize({ id: 1, name: 'Ada', x: 0 })).toBe('{"id":1,"name":"Ada"}')
+    expect(() =>
+      compile({ schema: { $ref: 'broken#' }, method: 'GET', url: '/b', httpStatus: '200' }),
+    ).toThrow(
+      'Failed to build the response serializer of GET /b, status 200: "broken" schema is invalid: data/properties/a/type must be equal to one of the allowed values. Correct the response schema (JSON Schema Draft 7).',
+    )
   })
 
   it('schemas that differ only in property order are built apart: order is output order', () => {
     const store = new SerializerStore({})
     const set = store.sharedSet({})
-    const ab = set.build({
+    const ab = store.build(set, {
       type: 'object',
       properties: { a: { type: 'string' }, b: { type: 'string' } },
     })
-    const ba = set.build({
+    const ba = store.build(set, {
       type: 'object',
       properties: { b: { type: 'string' }, a: { type: 'string' } },
     })
@@ -67,8 +106,8 @@ describe('one build per identical (schema, shared schemas)', () => {
     const set = store.sharedSet({})
     const at = new Date(0)
     const schema = { type: 'object', properties: { at: { type: 'string', default: at } } }
-    const first = set.build(schema)
-    const second = set.build(schema)
+    const first = store.build(set, schema)
+    const second = store.build(set, schema)
     expect(second).not.toBe(first)
     expect(store.builds).toBe(2)
     expect(first.stringify({})).toBe('{"at":"1970-01-01T00:00:00.000Z"}')

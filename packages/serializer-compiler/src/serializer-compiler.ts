@@ -2,7 +2,12 @@ import { createError } from '@framework/error-formatter'
 import { checkOptions } from './internal/check-options.js'
 import { compileReason, serializationReason } from './internal/failure-reason.js'
 import { isCompleteJson } from './internal/is-complete-json.js'
-import { type AnySchema, SerializerStore, type SharedSet } from './internal/serializer-store.js'
+import {
+  type AnySchema,
+  type BuiltSerializer,
+  SerializerStore,
+  type SharedSet,
+} from './internal/serializer-store.js'
 
 /**
  * The fast-json-stringify options the serializer compiler passes through (see fast-json-stringify's
@@ -70,18 +75,22 @@ export function buildSerializerCompiler(
     const set = store.sharedSet(sharedSchemas ?? {})
     let compiler = compilers.get(set)
     if (compiler === undefined) {
-      compiler = (input) => compile(set, input)
+      compiler = (input) => compile(store, set, input)
       compilers.set(set, compiler)
     }
     return compiler
   }
 }
 
-function compile(set: SharedSet, input: SerializerCompileInput): SerializeFunction {
+function compile(
+  store: SerializerStore,
+  set: SharedSet,
+  input: SerializerCompileInput,
+): SerializeFunction {
   const { method, url, httpStatus } = input
-  let built: ReturnType<SharedSet['build']>
+  let built: BuiltSerializer
   try {
-    built = set.build(input.schema as AnySchema)
+    built = store.build(set, input.schema as AnySchema)
   } catch (error) {
     throw createError('FRM_ERR_SERIALIZER_COMPILE', method, url, httpStatus, compileReason(error), {
       cause: error,

@@ -4,9 +4,10 @@ import { cloneSchema } from './clone-schema.js'
 import { fingerprint } from './fingerprint.js'
 import { scanSchema } from './scan-schema.js'
 import { SchemaProblem } from './schema-problem.js'
+import { schemaRefs } from './schema-refs.js'
+import { type AnySchema, type SharedFacts, SharedSet } from './shared-set.js'
 
-/** A schema as the compilers receive it: an object, or a boolean schema. */
-export type AnySchema = object | boolean
+export type { AnySchema, SharedSet } from './shared-set.js'
 
 /** One fast-json-stringify build. */
 export interface BuiltSerializer {
@@ -16,115 +17,70 @@ export interface BuiltSerializer {
 }
 
 /**
- * The builds of one compiler (one set of fast-json-stringify options), cached by content: one
- * {@link SharedSet} per distinct set of shared schemas, one build per distinct response schema in
- * it. Equal means deeply equal, property order included.
+ * The builds of one compiler (one set of fast-json-stringify options), cached by content.
  *
- * A shared schema is read once, when first seen: the shared schemas are the registry's, which
- * keeps them as added, so one object is not expected to change afterwards.
+ * - A build gets only the shared schemas its response schema reaches through `$ref`, so its cost
+ *   does not grow with the number of shared schemas, and it is cached by (response schema, those
+ *   shared schemas): two contexts that differ in schemas the route does not use share the build.
+ * - Equal means deeply equal, property order included (it is the output order).
+ * - A shared schema is read once, the first time it is seen: the registry keeps shared schemas as
+ *   they were added, and one object is not expected to change afterwards.
+ * - fast-json-stringify writes into the schemas it is given (it adds the types it infers), so it
+ *   only ever gets copies: one per shared schema, made once, and one per response schema.
  */
 export class SerializerStore {
   /** How many times fast-json-stringify built a serializer (read by the tests). */
   builds = 0
   readonly #options: Options
   readonly #sets = new Map<string, SharedSet>()
-  /** The number given to each distinct shared schema content, and per object. */
-  readonly #contentNumbers = new Map<string, number>()
-  readonly #objectNumbers = new WeakMap<object, number | null>()
+  readonly #builds = new Map<string, BuiltSerializer>()
+  readonly #numbers = new Map<string, number>()
+  readonly #facts = new WeakMap<object, SharedFacts>()
+  readonly #copies = new WeakMap<object, object>()
 
   constructor(options: Options) {
     this.#options = options
   }
 
   /**
-   * The builds for the shared schemas `shared`: the same object for every equal set.
+   * The shared schemas `schemas` as a set: the same object for every equal set.
    *
    * @example
    * store.sharedSet({ user }) === store.sharedSet({ user: { ...user } }) // true
    */
-  sharedSet(shared: Readonly<Record<string, AnySchema>>): SharedSet {
-    const key = this.#setKey(shared)
-    let set = key === undefined ? undefined : this.#sets.get(key)
-    if (set === undefined) {
-      set = new SharedSet(this, shared, this.#options)
-      if (key !== undefined) this.#sets.set(key, set)
-    }
+  sharedSet(schemas: Readonly<Record<string, AnySchema>>): SharedSet {
+    const set = new SharedSet(schemas, (schema) => this.#factsOf(schema))
+    if (set.key === undefined) return set
+    const known = this.#sets.get(set.key)
+    if (known !== undefined) return known
+    this.#sets.set(set.key, set)
     return set
   }
 
-  /** A short key equal for equal sets; undefined when a schema is not plain data. */
-  #setKey(shared: Readonly<Record<string, AnySchema>>): string | undefined {
-    let key = ''
-    for (const id of Object.keys(shared).sort()) {
-      const number = this.#numberOf(shared[id])
-      if (number === undefined) return undefined
-      key += `${JSON.stringify(id)}:${number},`
-    }
-    return key
-  }
-
-  #numberOf(schema: unknown): number | undefined {
-    const isObject = typeof schema === 'object' && schema !== null
-    if (isObject) {
-      const known = this.#objectNumbers.get(schema)
-      if (known !== undefined) return known ?? undefined
-    }
-    const content = fingerprint(schema)
-    let number: number | undefined
-    if (content !== undefined) {
-      number = this.#contentNumbers.get(content)
-      if (number === undefined) {
-        number = this.#contentNumbers.size
-        this.#contentNumbers.set(content, number)
-      }
-    }
-    if (isObject) this.#objectNumbers.set(schema, number ?? null)
-    return number
-  }
-}
-
-/** The builds made against one set of shared schemas. */
-export class SharedSet {
-  readonly #store: SerializerStore
-  readonly #options: Options
-  /** fast-json-stringify writes into the schemas it is given: it gets copies, made once here. */
-  readonly #shared: Record<string, AnySchema>
-  /** Some shared schema has places without a type, or a `default` without a JSON form. */
-  readonly #sharedNeedCheck: boolean
-  readonly #builds = new Map<string, BuiltSerializer>()
-
-  constructor(
-    store: SerializerStore,
-    shared: Readonly<Record<string, AnySchema>>,
-    options: Options,
-  ) {
-    this.#store = store
-    this.#shared = cloneSchema({ ...shared })
-    this.#sharedNeedCheck = Object.values(shared).some((schema) => {
-      const scan = scanSchema(schema)
-      return scan.untyped || scan.literalWithoutJson !== undefined
-    })
-    this.#options = { ...options, schema: this.#shared as Options['schema'] }
-  }
-
   /**
-   * The serializer of a response schema (shorthand expanded), built once per distinct content.
-   * Throws what fast-json-stringify throws, or a {@link SchemaProblem}.
+   * The serializer of a response schema (shorthand expanded) against a set of shared schemas,
+   * built once per distinct content. Throws what fast-json-stringify throws, or a
+   * {@link SchemaProblem}.
    *
    * @example
-   * const { stringify } = set.build({ type: 'object', properties: { id: { type: 'integer' } } })
+   * const { stringify } = store.build(set, { type: 'object', properties: { id: { type: 'integer' } } })
    */
-  build(schema: AnySchema): BuiltSerializer {
-    const key = fingerprint(schema)
+  build(set: SharedSet, schema: AnySchema): BuiltSerializer {
+    const refs = schemaRefs(schema)
+    const names = refs.ids.length === 0 ? [] : set.reachable(refs)
+    const content = fingerprint(schema)
+    const sharedKey = set.keyOf(names)
+    const key =
+      content === undefined || sharedKey === undefined ? undefined : `${sharedKey}|${content}`
     let built = key === undefined ? undefined : this.#builds.get(key)
     if (built === undefined) {
-      built = this.#build(schema)
+      built = this.#build(set, names, schema)
       if (key !== undefined) this.#builds.set(key, built)
     }
     return built
   }
 
-  #build(schema: AnySchema): BuiltSerializer {
+  #build(set: SharedSet, names: readonly string[], schema: AnySchema): BuiltSerializer {
     if (schema === false) {
       throw new SchemaProblem(
         'the schema is `false`, which no value matches: give a schema, or remove this response entry.',
@@ -142,11 +98,48 @@ export class SharedSet {
         `${scan.literalWithoutJson} is a function or a symbol, which has no JSON form: give a JSON value.`,
       )
     }
-    const stringify = build(cloneSchema(expanded) as FjsSchema, this.#options) as (
+    const shared: Record<string, AnySchema> = {}
+    for (const name of names) shared[name] = this.#copyOf(set.schemas[name] as AnySchema)
+    const options = { ...this.#options, schema: shared as Options['schema'] }
+    const stringify = build(cloneSchema(expanded) as FjsSchema, options) as (
       data: unknown,
     ) => unknown
-    this.#store.builds++
-    return { stringify, checked: scan.untyped || (scan.externalRef && this.#sharedNeedCheck) }
+    this.builds++
+    return { stringify, checked: scan.untyped || (scan.externalRef && set.needsCheck(names)) }
+  }
+
+  #factsOf(schema: AnySchema): SharedFacts {
+    const isObject = typeof schema === 'object' && schema !== null
+    const known = isObject ? this.#facts.get(schema) : undefined
+    if (known !== undefined) return known
+    const scan = scanSchema(schema)
+    const facts: SharedFacts = {
+      number: this.#numberOf(fingerprint(schema)),
+      refs: schemaRefs(schema),
+      needsCheck: scan.untyped || scan.literalWithoutJson !== undefined,
+    }
+    if (isObject) this.#facts.set(schema, facts)
+    return facts
+  }
+
+  #numberOf(content: string | undefined): number | undefined {
+    if (content === undefined) return undefined
+    let number = this.#numbers.get(content)
+    if (number === undefined) {
+      number = this.#numbers.size
+      this.#numbers.set(content, number)
+    }
+    return number
+  }
+
+  #copyOf(schema: AnySchema): AnySchema {
+    if (typeof schema !== 'object' || schema === null) return schema
+    let copy = this.#copies.get(schema)
+    if (copy === undefined) {
+      copy = cloneSchema(schema)
+      this.#copies.set(schema, copy)
+    }
+    return copy
   }
 }
 
