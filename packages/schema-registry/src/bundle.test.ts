@@ -213,6 +213,15 @@ describe('bundle and dereference: safety', () => {
     expect(output).toEqual({ properties: { tags: { items: { type: 'string' } } } })
   })
 
+  it('serves shared schemas whose $id URL normalization would change', async () => {
+    const shared = new SchemaRegistry()
+      .add({ $id: '..', type: 'string' })
+      .add({ $id: './a b?c', properties: { up: { $ref: '..#' } } })
+    expect(await shared.dereference({ $ref: './a b?c#' })).toEqual({
+      properties: { up: { type: 'string' } },
+    })
+  })
+
   it('never touches the network: a live URL serving a schema is not fetched', async () => {
     let requests = 0
     const server = createServer((_request, response) => {

@@ -5,8 +5,11 @@ import { pointerOf } from './json-pointer.js'
 import { hasResourceId, type RefLocator } from './ref-locator.js'
 import { isObject, keywordKind } from './subschemas.js'
 
-/** The URL under which a shared schema is served to json-schema-ref-parser. */
-export const SHARED_URL_PREFIX = 'framework-schema://shared/'
+/**
+ * Shared schemas are served to json-schema-ref-parser under `framework-schema://shared/<n>`: a
+ * number rather than the `$id`, which URL normalization could change (`..`, `./a`).
+ */
+const SHARED_URL_PREFIX = 'framework-schema://shared/'
 
 /**
  * The key a `$ref` found inside data (a `default`, an `example`) is parked under while
@@ -50,7 +53,7 @@ function copyData(value: unknown): unknown {
 /**
  * Copies a schema and the shared schemas it reaches into documents json-schema-ref-parser
  * understands without help: every `$ref` becomes a JSON pointer, either into the same document
- * (`#/definitions/x`) or into a shared one (`framework-schema://shared/<id>#/definitions/x`).
+ * (`#/definitions/x`) or into a shared one (`framework-schema://shared/0#/definitions/x`).
  * Anchors (`#foo`, `id#foo`) become the pointer of the object they mark; `$id` and `$anchor` are
  * dropped, since nothing refers to them any more. The sources are never changed.
  */
@@ -59,8 +62,9 @@ export class SchemaCopier {
   readonly documents = new Map<string, JsonSchema>()
   readonly #locator: RefLocator
   readonly #where: string | undefined
-  readonly #pending: Array<{ id: string; document: JsonSchema }> = []
-  readonly #queued = new Set<string>()
+  readonly #pending: Array<{ id: string; url: string; document: JsonSchema }> = []
+  /** Shared `$id` → the URL it is served under. */
+  readonly #urls = new Map<string, string>()
 
   constructor(locator: RefLocator, where: string | undefined) {
     this.#locator = locator
@@ -71,11 +75,11 @@ export class SchemaCopier {
   copy(root: Record<string, unknown>): Record<string, unknown> {
     const copied = this.#copySchema(root, [], { base: root, basePath: [] }, undefined, new Set())
     for (let next = this.#pending.shift(); next; next = this.#pending.shift()) {
-      const { id, document } = next
+      const { id, url, document } = next
       const copy = isObject(document)
         ? this.#copySchema(document, [], { base: document, basePath: [] }, id, new Set())
         : document
-      this.documents.set(SHARED_URL_PREFIX + encodeURIComponent(id), copy)
+      this.documents.set(url, copy)
     }
     return copied
   }
@@ -135,10 +139,12 @@ export class SchemaCopier {
     }
     if (target.sharedId === undefined) return `#${pointerOf([...scope.basePath, ...target.path])}`
     if (target.sharedId === sharedId) return `#${pointerOf(target.path)}`
-    if (!this.#queued.has(target.sharedId)) {
-      this.#queued.add(target.sharedId)
-      this.#pending.push({ id: target.sharedId, document: target.document })
+    let url = this.#urls.get(target.sharedId)
+    if (url === undefined) {
+      url = `${SHARED_URL_PREFIX}${this.#urls.size}`
+      this.#urls.set(target.sharedId, url)
+      this.#pending.push({ id: target.sharedId, url, document: target.document })
     }
-    return `${SHARED_URL_PREFIX}${encodeURIComponent(target.sharedId)}#${pointerOf(target.path)}`
+    return `${url}#${pointerOf(target.path)}`
   }
 }
