@@ -1,15 +1,71 @@
-import { createRequire } from 'node:module'
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 
-const require = createRequire(import.meta.url)
-const distCjs = new URL('../dist/index.cjs', import.meta.url).pathname
-const distEsm = new URL('../dist/index.js', import.meta.url).href
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
-// Loads what `pnpm build` wrote, the way users will: once with require, once with import.
+/**
+ * Loads what `pnpm build` wrote in a plain `node` process, the way users will: vitest runs its
+ * workers with the `framework-source` condition, under which `require('@framework/...')` from
+ * dist/ would reach the TypeScript sources of sibling packages instead of their builds.
+ */
+async function load(format: 'require' | 'import'): Promise<Record<string, unknown>> {
+  const loader =
+    format === 'require' ? "require('./dist/index.cjs')" : "await import('./dist/index.js')"
+  const script = `
+    const mod = ${loader}
+    const transport = mod.createHttpTransport()
+    transport.mount({
+      routes: [{ method: 'GET', url: '/users/:id', handle: (raw, res, params, query) =>
+        transport.send(res, 200, { 'content-type': 'application/json' },
+          JSON.stringify({ params: { ...params }, query: Object.entries(query) }), () => {}) }],
+      notFound: [{ prefix: '', handle: (raw, res) => transport.send(res, 404, {}, null, () => {}) }],
+      fail: (raw, res, error) => transport.send(res, 400, {}, error.message, () => {}),
+    })
+    const response = await transport.inject('/users/7?a=1&a=2')
+    let error
+    try { mod.jsonParser({ headers: {} }, '{"__proto__":{}}') } catch (e) { error = [e.code, e.statusCode] }
+    console.log(JSON.stringify({
+      keys: Object.keys(mod).sort(),
+      response: [response.statusCode, response.json()],
+      parsers: mod.defaultContentTypeParsers.map((entry) => String(entry.type)),
+      query: Object.entries(mod.parseQuery('x=%zz&x=+')),
+      text: mod.textParser({}, 'plain'),
+      error,
+    }))
+  `
+  const body = format === 'require' ? `(async () => { ${script} })()` : script
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    format === 'require' ? ['-e', body] : ['--input-type=module', '-e', body],
+    { cwd: packageDir },
+  )
+  return JSON.parse(stdout)
+}
+
 describe('built output', () => {
   it('loads with require and with import, exposing the same names', async () => {
-    const cjs = require(distCjs)
-    const esm = await import(distEsm)
-    expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort())
+    const cjs = await load('require')
+    const esm = await load('import')
+    expect(cjs.keys).toEqual(esm.keys)
+    expect(cjs).toEqual(esm)
+  })
+
+  it('exports the transport factory, the parsers and the query parser, all working', async () => {
+    expect(await load('require')).toEqual({
+      keys: [
+        'createHttpTransport',
+        'defaultContentTypeParsers',
+        'jsonParser',
+        'parseQuery',
+        'textParser',
+      ],
+      response: [200, { params: { id: '7' }, query: [['a', ['1', '2']]] }],
+      parsers: ['application/json', '/^[^/\\s]+\\/[^/\\s]+\\+json$/', 'text/plain'],
+      query: [['x', ['%zz', ' ']]],
+      text: 'plain',
+      error: ['FRM_ERR_CTP_FORBIDDEN_PROPERTY', 400],
+    })
   })
 })

@@ -1,0 +1,264 @@
+import { request } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fakeTable } from '../test/fake-table.js'
+import { bodyOf, rawExchange, statusOf } from '../test/raw-socket.js'
+import { type Served, serve } from '../test/serve.js'
+import { createHttpTransport } from './http-transport.js'
+
+// The fake table reads bodies with a limit of 1024 bytes (or `?limit=`).
+let served: Served
+beforeAll(async () => {
+  served = await serve()
+})
+afterAll(() => served.close())
+
+const tooLarge = (limit: number) => ({
+  statusCode: 413,
+  error: 'Payload Too Large',
+  message: `Request body is larger than the limit of ${limit} bytes`,
+  code: 'FRM_ERR_CTP_BODY_TOO_LARGE',
+})
+
+describe('readBody', () => {
+  it('reads a body sent with Content-Length', async () => {
+    const response = await fetch(`${served.base}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"Ada","city":"Zürich"}',
+    })
+    expect(await response.json()).toEqual({
+      bytes: 31,
+      text: '{"name":"Ada","city":"Zürich"}',
+      contentType: 'application/json',
+    })
+  })
+
+  it('reads a chunked body sent in several pieces, joined in order', async () => {
+    const { response } = await rawExchange(served.port, [
+      'POST /echo HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\nconnection: close\r\n\r\n',
+      '5\r\nhello\r\n',
+      20,
+      '6\r\n world\r\n',
+      20,
+      '0\r\n\r\n',
+    ])
+    expect(statusOf(response)).toBe(200)
+    expect(JSON.parse(bodyOf(response))).toEqual({
+      bytes: 11,
+      text: 'hello world',
+      contentType: null,
+    })
+  })
+
+  it('reads a body of exactly the limit', async () => {
+    const response = await fetch(`${served.base}/echo?limit=10`, {
+      method: 'POST',
+      body: '0123456789',
+    })
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { bytes: number }).bytes).toBe(10)
+  })
+
+  it('gives an empty Buffer for a request without a body', async () => {
+    const response = await fetch(`${served.base}/echo`, { method: 'POST' })
+    expect(await response.json()).toEqual({ bytes: 0, text: '', contentType: null })
+  })
+
+  it('[API.md Security defaults: body limit] a declared Content-Length over the limit is a 413 at once, and the connection closes', async () => {
+    // Only the head is sent: the 413 does not wait for a body that never comes.
+    const exchange = await rawExchange(served.port, [
+      'POST /echo HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: 5000000\r\n\r\n',
+    ])
+    expect(statusOf(exchange.response)).toBe(413)
+    expect(exchange.response).toMatch(/\r\nconnection: close\r\n/i)
+    expect(JSON.parse(bodyOf(exchange.response))).toEqual(tooLarge(1024))
+    expect(exchange.ending).not.toBe('open')
+    expect(exchange.elapsed).toBeLessThan(2000)
+  })
+
+  it('[API.md Errors: body over bodyLimit] a chunked body that grows past the limit is a 413, and the connection closes', async () => {
+    const exchange = await rawExchange(served.port, [
+      'POST /echo HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n',
+      `400\r\n${'a'.repeat(1024)}\r\n`,
+      20,
+      `10\r\n${'b'.repeat(16)}\r\n`,
+      // The client keeps going; the server has stopped reading.
+      20,
+      `400\r\n${'c'.repeat(1024)}\r\n`,
+    ])
+    expect(statusOf(exchange.response)).toBe(413)
+    expect(exchange.response).toMatch(/\r\nconnection: close\r\n/i)
+    expect(JSON.parse(bodyOf(exchange.response))).toEqual(tooLarge(1024))
+    expect(exchange.ending).not.toBe('open')
+  })
+
+  it('never buffers past the limit (a 100 MB body against a 1 KB limit)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(`${served.base}/echo`, { method: 'POST' }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        // Once it has answered, the server cuts the rest of the upload.
+        if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error)
+      })
+      const chunk = Buffer.alloc(64 * 1024, 120)
+      let sent = 0
+      const pump = (): void => {
+        while (sent < 100 * 1024 * 1024) {
+          sent += chunk.length
+          if (!req.write(chunk)) {
+            req.once('drain', pump)
+            return
+          }
+        }
+        req.end()
+      }
+      pump()
+    })
+    expect(status).toBe(413)
+  })
+
+  it('[API.md Errors: body over bodyLimit] the limit holds for inject too', async () => {
+    const transport = createHttpTransport()
+    transport.mount(fakeTable(transport, { bodyLimit: 4 }).table)
+    const response = await transport.inject({ method: 'POST', url: '/echo', payload: 'hello' })
+    expect(response.statusCode).toBe(413)
+    expect(response.headers['connection']).toBe('close')
+    expect(response.json()).toEqual(tooLarge(4))
+  })
+
+  it('a body shorter or longer than its Content-Length is a 400 FRM_ERR_CTP_INVALID_CONTENT_LENGTH', async () => {
+    const transport = createHttpTransport()
+    transport.mount(fakeTable(transport).table)
+    const expected = {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Request body size did not match its Content-Length header',
+      code: 'FRM_ERR_CTP_INVALID_CONTENT_LENGTH',
+    }
+    for (const declared of ['3', '9', 'abc', '-1']) {
+      const response = await transport.inject({
+        method: 'POST',
+        url: '/echo',
+        headers: { 'content-length': declared },
+        payload: 'hello',
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual(expected)
+    }
+  })
+
+  it('falls back to the bodyLimit option when given no usable limit', async () => {
+    const transport = createHttpTransport({ bodyLimit: 3 })
+    transport.mount(fakeTable(transport).table)
+    const response = await transport.inject({
+      method: 'POST',
+      url: '/echo?limit=0',
+      payload: 'four',
+    })
+    expect(response.json()).toEqual(tooLarge(3))
+  })
+
+  it('reads a replacement stream (a preParsing hook) instead of the request', async () => {
+    const { Readable } = await import('node:stream')
+    const transport = createHttpTransport()
+    const body = await new Promise<string>((resolve, reject) => {
+      const { table } = fakeTable(transport, {
+        extraRoutes: [
+          {
+            method: 'POST',
+            url: '/replaced',
+            handle: (raw, res) => {
+              transport.readBody(
+                raw,
+                100,
+                (error, buffer) => {
+                  if (error) reject(error)
+                  else resolve(buffer!.toString())
+                  transport.send(res, 204, {}, null, () => {})
+                },
+                Readable.from(['decoded ', 'payload']),
+              )
+            },
+          },
+        ],
+      })
+      transport.mount(table)
+      // The request declares 2 bytes; the replacement stream's length is its own business.
+      void transport.inject({ method: 'POST', url: '/replaced', payload: 'xx' })
+    })
+    expect(body).toBe('decoded payload')
+  })
+
+  it('a replacement stream that fails gives its error to done, with status 400', async () => {
+    const { Readable } = await import('node:stream')
+    const transport = createHttpTransport()
+    const failing = new Readable({
+      read() {
+        this.destroy(new Error('incorrect header check'))
+      },
+    })
+    const { table } = fakeTable(transport, {
+      extraRoutes: [
+        {
+          method: 'POST',
+          url: '/replaced',
+          handle: (raw, res) =>
+            transport.readBody(
+              raw,
+              100,
+              (error) => {
+                transport.send(
+                  res,
+                  (error as unknown as { statusCode: number }).statusCode,
+                  {},
+                  error!.message,
+                  () => {},
+                )
+              },
+              failing,
+            ),
+        },
+      ],
+    })
+    transport.mount(table)
+    const response = await transport.inject({ method: 'POST', url: '/replaced', payload: 'xx' })
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toBe('incorrect header check')
+  })
+
+  it('a client that goes away mid-body gets done(error) once, quietly', async () => {
+    const transport = createHttpTransport()
+    const outcome = new Promise<{ calls: number; code: unknown }>((resolve) => {
+      let calls = 0
+      const { table } = fakeTable(transport, {
+        extraRoutes: [
+          {
+            method: 'POST',
+            url: '/abort',
+            handle: (raw) =>
+              transport.readBody(raw, 1_000_000, (error) => {
+                calls++
+                setTimeout(
+                  () => resolve({ calls, code: (error as NodeJS.ErrnoException).code }),
+                  50,
+                )
+              }),
+          },
+        ],
+      })
+      transport.mount(table)
+    })
+    await transport.listen({ port: 0, host: '127.0.0.1' })
+    const port = (transport.server.address() as { port: number }).port
+    const exchange = rawExchange(
+      port,
+      ['POST /abort HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\npartial'],
+      300,
+    )
+    await exchange
+    expect(await outcome).toEqual({ calls: 1, code: 'ECONNRESET' })
+    await transport.close()
+  })
+})

@@ -1,0 +1,84 @@
+import { FrameworkError } from '@framework/error-formatter'
+import { describe, expect, it } from 'vitest'
+import { jsonParser } from './json-parser.js'
+
+const request = { headers: { 'content-type': 'application/json; charset=utf-8' } }
+
+/** The coded error jsonParser throws for `body`. */
+function failure(body: string, req: { headers: Record<string, unknown> } = request) {
+  try {
+    jsonParser(req, body)
+  } catch (error) {
+    expect(error).toBeInstanceOf(FrameworkError)
+    const { code, statusCode, message } = error as FrameworkError
+    return { code, statusCode, message }
+  }
+  throw new Error(`jsonParser accepted ${body}`)
+}
+
+describe('jsonParser', () => {
+  it('parses valid JSON of every kind', () => {
+    expect(jsonParser(request, '{"a":1,"b":[true,null,"x"]}')).toEqual({
+      a: 1,
+      b: [true, null, 'x'],
+    })
+    expect(jsonParser(request, ' [1, 2] ')).toEqual([1, 2])
+    expect(jsonParser(request, '"text"')).toBe('text')
+    expect(jsonParser(request, '42')).toBe(42)
+    expect(jsonParser(request, 'null')).toBe(null)
+    expect(jsonParser(request, ' null\n')).toBe(null)
+    expect(jsonParser(request, '\uFEFF{"bom":true}')).toEqual({ bom: true })
+  })
+
+  it('[API.md Errors: malformed JSON body] answers 400 FRM_ERR_CTP_INVALID_JSON', () => {
+    expect(failure('{"a":')).toEqual({
+      code: 'FRM_ERR_CTP_INVALID_JSON',
+      statusCode: 400,
+      message: 'Body is not valid JSON: Unexpected end of JSON input',
+    })
+    expect(failure('{"a" 1}')).toEqual({
+      code: 'FRM_ERR_CTP_INVALID_JSON',
+      statusCode: 400,
+      message: "Body is not valid JSON: Expected ':' after property name in JSON at position 5",
+    })
+  })
+
+  it('never echoes a huge body in the invalid-JSON message', () => {
+    const { message } = failure(`x${'y'.repeat(100_000)}`)
+    expect(message.length).toBeLessThan(120)
+    expect(message).toMatch(/^Body is not valid JSON: Unexpected token 'x', "x/)
+  })
+
+  it('[API.md Errors: empty body with a JSON content type] answers 400 naming the content type', () => {
+    for (const body of ['', '   ', '\n\t ']) {
+      expect(failure(body)).toEqual({
+        code: 'FRM_ERR_CTP_EMPTY_JSON_BODY',
+        statusCode: 400,
+        message:
+          "Body cannot be empty when content-type is set to 'application/json; charset=utf-8'",
+      })
+    }
+    expect(failure('', { headers: { 'content-type': 'application/vnd.api+json' } }).message).toBe(
+      "Body cannot be empty when content-type is set to 'application/vnd.api+json'",
+    )
+  })
+
+  it('[API.md Errors: `__proto__` or `constructor.prototype` keys in a JSON body] answers 400', () => {
+    const forbidden = {
+      code: 'FRM_ERR_CTP_FORBIDDEN_PROPERTY',
+      statusCode: 400,
+      message: 'Body contains a forbidden property name (__proto__ or constructor.prototype)',
+    }
+    expect(failure('{"__proto__":{}}')).toEqual(forbidden)
+    expect(failure('{"constructor":{"prototype":{}}}')).toEqual(forbidden)
+    expect(failure('{"a":[{"b":{"__proto__":{"isAdmin":true}}}]}')).toEqual(forbidden)
+    expect(failure('{"\\u005f_proto__":{}}')).toEqual(forbidden)
+  })
+
+  it('accepts a `constructor` key that holds no `prototype`', () => {
+    expect(jsonParser(request, '{"constructor":"Ada"}')).toEqual({ constructor: 'Ada' })
+    expect(jsonParser(request, '{"constructor":{"name":"x"}}')).toEqual({
+      constructor: { name: 'x' },
+    })
+  })
+})
