@@ -24,6 +24,7 @@ const SPEC = {
     0.1,
     'other CPU use (in cores) above which a measurement is flagged noisy',
   ],
+  'retry-noisy': ['count', 'BENCH_RETRY_NOISY', 0, 'times a noisy measurement is repeated'],
   json: ['string', 'BENCH_JSON', DEFAULT_JSON, 'where to write the JSON results'],
   help: ['boolean', 'BENCH_HELP', false, 'print this help'],
 }
@@ -72,10 +73,14 @@ function convert(name, type, raw) {
       .map((s) => s.trim())
       .filter(Boolean)
   }
-  if (type === 'number' || type === 'integer') {
+  if (type === 'number' || type === 'integer' || type === 'count') {
     const n = Number(raw)
-    const ok = Number.isFinite(n) && n > 0 && (type === 'number' || Number.isInteger(n))
-    if (!ok) throw new Error(`--${name}: expected a positive ${type}, got '${raw}'`)
+    const positive = type === 'count' ? n >= 0 : n > 0
+    const ok = Number.isFinite(n) && positive && (type === 'number' || Number.isInteger(n))
+    if (!ok)
+      throw new Error(
+        `--${name}: expected a ${type === 'count' ? 'whole number ≥ 0' : `positive ${type}`}, got '${raw}'`,
+      )
     return n
   }
   return String(raw)

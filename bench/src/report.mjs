@@ -10,12 +10,12 @@ export function renderMarkdown({ summary, startup, verdicts, skipped, meta, opti
     '',
     runtimeTable(summary),
   ]
-  if (summary.some((r) => r.noisyRounds > 0)) {
+  if (summary.some((r) => r.noisy > 0)) {
     parts.push(
       '',
-      `noisy k/n: in k of n rounds, processes other than the server and the load generator used ` +
+      `noisy k/n: in k of n measurements, processes other than the server and the load generator used ` +
         `more than ${options.noiseThreshold} of a core during the timed window; medians use the ` +
-        'quiet rounds only (all rounds when none was quiet). See bench/README.md.',
+        'quiet ones only (all when none was quiet). See bench/README.md.',
     )
   }
   if (startup) parts.push('', startupTable(startup))
@@ -42,7 +42,7 @@ function runtimeTable(summary) {
   ]
   for (const r of summary) {
     const notes = []
-    if (r.noisyRounds > 0) notes.push(`noisy ${r.noisyRounds}/${r.rounds}`)
+    if (r.noisy > 0) notes.push(`noisy ${r.noisy}/${r.measured}`)
     notes.push(...r.problems)
     lines.push(
       `| ${r.scenario} ${scenarios[r.scenario].title} | ${r.target} | ${int(r.rps)} | ${num(r.p99)} | ` +

@@ -67,14 +67,13 @@ for (let round = 1; round <= options.rounds; round++) {
       const server = servers.get(target)
       if (!server.alive()) continue
       try {
-        const m = await measure(server, scenario, options)
-        measurements.push({ round, scenario, target, ...m })
-        log(
-          `[round ${round}/${options.rounds}] (${scenario}) ${target.padEnd(9)} ` +
-            `${Math.round(m.rps).toLocaleString('en-US').padStart(7)} req/s  p99 ${m.p99} ms  ` +
-            `${m.cpuUsPerReq?.toFixed(1)} µs/req${m.noisy ? `  noisy (others used ${m.otherCores.toFixed(2)} cores)` : ''}` +
-            `${m.problems.length ? `  ${m.problems.join(', ')}` : ''}`,
-        )
+        // a noisy measurement is repeated up to --retry-noisy times; all are kept
+        for (let attempt = 0; attempt <= options.retryNoisy; attempt++) {
+          const m = await measure(server, scenario, options)
+          measurements.push({ round, attempt, scenario, target, ...m })
+          log(progressLine(round, scenario, target, m))
+          if (!m.noisy) break
+        }
       } catch (err) {
         skipped[target] = `stopped during the run: ${err.message}`
         log(`${target}: ${err.message}`)
@@ -105,3 +104,13 @@ mkdirSync(dirname(options.json), { recursive: true })
 writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`)
 process.stdout.write(renderMarkdown(results))
 log(`\nJSON results: ${options.json}`)
+
+function progressLine(round, scenario, target, m) {
+  const rps = Math.round(m.rps).toLocaleString('en-US').padStart(7)
+  const noisy = m.noisy ? `  noisy (others used ${m.otherCores.toFixed(2)} cores)` : ''
+  const problems = m.problems.length > 0 ? `  ${m.problems.join(', ')}` : ''
+  return (
+    `[round ${round}/${options.rounds}] (${scenario}) ${target.padEnd(9)} ${rps} req/s  ` +
+    `p99 ${m.p99} ms  ${m.cpuUsPerReq?.toFixed(1)} µs/req${noisy}${problems}`
+  )
+}

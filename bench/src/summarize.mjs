@@ -3,7 +3,7 @@
 import { median } from './stats.mjs'
 
 /**
- * `[{ scenario, target, rounds, roundsUsed, rps, p99, cpuUsPerReq, noisyRounds, problems, vs }]`:
+ * `[{ scenario, target, measured, used, rps, p99, cpuUsPerReq, noisy, problems, vs }]`:
  * medians over the quiet rounds (all rounds when every one was noisy).
  */
 export function summarize(measurements, scenarioIds, targets) {
@@ -13,18 +13,18 @@ export function summarize(measurements, scenarioIds, targets) {
     for (const target of targets) {
       const all = measurements.filter((m) => m.scenario === scenario && m.target === target)
       if (all.length === 0) continue
-      // noisy rounds (other processes used the CPU) count only when no round was quiet
+      // noisy measurements (other processes used the CPU) count only when none was quiet
       const quiet = all.filter((m) => !m.noisy)
       const ms = quiet.length > 0 ? quiet : all
       byTarget[target] = {
         scenario,
         target,
-        rounds: all.length,
-        roundsUsed: ms.length,
+        measured: all.length,
+        used: ms.length,
         rps: median(ms.map((m) => m.rps)),
         p99: median(ms.map((m) => m.p99)),
         cpuUsPerReq: median(ms.map((m) => m.cpuUsPerReq)),
-        noisyRounds: all.length - quiet.length,
+        noisy: all.length - quiet.length,
         problems: [...new Set(all.flatMap((m) => m.problems))],
       }
     }
