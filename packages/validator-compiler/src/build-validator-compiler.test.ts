@@ -120,6 +120,21 @@ describe('buildValidatorCompiler: schemas Ajv cannot compile', () => {
     )
   })
 
+  it('a $ref to a missing place in the route schema itself says so', () => {
+    const compile = buildValidatorCompiler()({})
+    const error = thrown(() =>
+      compile({
+        schema: { type: 'object', properties: { a: { $ref: '#/definitions/nope' } } },
+        method: 'GET',
+        url: '/',
+        httpPart: 'querystring',
+      }),
+    )
+    expect(error.message).toBe(
+      "Failed to build the validation schema of GET /, part querystring: cannot resolve $ref '#/definitions/nope': the schema has nothing at that location",
+    )
+  })
+
   it("a schema that breaks JSON Schema fails with Ajv's reason", () => {
     const compile = buildValidatorCompiler()({})
     const error = thrown(() =>

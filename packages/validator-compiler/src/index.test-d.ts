@@ -40,6 +40,21 @@ describe('public types', () => {
     >()
   })
 
+  it("fits the core's validator-compiler factory contract, structurally", () => {
+    // The shape @framework/core declares (not imported: this package must not depend on it).
+    type JsonSchema = Record<string, any> | boolean
+    type CoreFactory = (shared: Readonly<Record<string, JsonSchema>>) => (input: {
+      schema: JsonSchema
+      method: string
+      url: string
+      httpPart: 'body' | 'querystring' | 'params' | 'headers'
+    }) => {
+      (data: unknown): boolean | { value?: unknown; error?: unknown } | PromiseLike<boolean>
+      errors?: FrameworkSchemaValidationError[] | null
+    }
+    expectTypeOf(buildValidatorCompiler()).toExtend<CoreFactory>()
+  })
+
   it('httpPart is one of the four request parts', () => {
     expectTypeOf<ValidatorCompileInput['httpPart']>().toEqualTypeOf<
       'body' | 'querystring' | 'params' | 'headers'

@@ -7,10 +7,10 @@ import { prepareRouteSchema, prepareSharedSchema } from './prepare-schema.js'
 import { stableKey } from './stable-key.js'
 import type { WarningSink } from './warning-sink.js'
 
-interface SharedInfo {
+/** A shared schema as added to Ajv, and what the `$async` check learnt about it (lazily). */
+interface SharedEntry {
   schema: unknown
-  async: boolean
-  refs: Set<string>
+  facts?: { async: boolean; refs: Set<string> }
 }
 
 /**
@@ -20,7 +20,7 @@ interface SharedInfo {
 export class SchemaSet {
   readonly ajv: Ajv
   /** Prepared shared schemas by id (URI without fragment). */
-  private readonly shared = new Map<string, SharedInfo | { schema: unknown }>()
+  private readonly shared = new Map<string, SharedEntry>()
   private readonly compiled = new Map<string, ValidateFunction>()
   private readonly warnings: WarningSink
 
@@ -87,15 +87,15 @@ export class SchemaSet {
     const seen = new Set<string>(pending)
     while (pending.length > 0) {
       const id = pending.pop()!
-      const info = this.sharedInfo(id)
-      if (info === undefined) continue // unknown ids fail in Ajv, with its message
-      if (info.async) {
+      const facts = this.factsOf(id)
+      if (facts === undefined) continue // unknown ids fail in Ajv, with its message
+      if (facts.async) {
         throw createError(
           'FRM_ERR_SCHEMA_ASYNC',
           `Shared schema '${id}', used by ${lowerFirst(part)},`,
         )
       }
-      for (const next of info.refs) {
+      for (const next of facts.refs) {
         if (!seen.has(next)) {
           seen.add(next)
           pending.push(next)
@@ -104,17 +104,14 @@ export class SchemaSet {
     }
   }
 
-  private sharedInfo(id: string): SharedInfo | undefined {
+  private factsOf(id: string): SharedEntry['facts'] {
     const entry = this.shared.get(id)
     if (entry === undefined) return undefined
-    if ('async' in entry) return entry
-    const info: SharedInfo = {
-      schema: entry.schema,
+    entry.facts ??= {
       async: hasAsync(entry.schema),
       refs: externalRefs(entry.schema, this.resolver()),
     }
-    this.shared.set(id, info)
-    return info
+    return entry.facts
   }
 
   private resolver(): (base: string, ref: string) => string {
