@@ -1,36 +1,50 @@
-import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { runBuilt } from '../../../test-support/run-built.js'
 
-const require = createRequire(import.meta.url)
-const distCjs = new URL('../dist/index.cjs', import.meta.url).pathname
-const distEsm = new URL('../dist/index.js', import.meta.url).href
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
 // Loads what `pnpm build` wrote, the way users will: once with require, once with import.
 describe('built output', () => {
-  it('require returns the factory itself, with .default and .framework pointing at it', () => {
-    const framework = require(distCjs)
-    expect(typeof framework).toBe('function')
-    expect(framework.default).toBe(framework)
-    expect(framework.framework).toBe(framework)
-    expect(typeof framework.fp).toBe('function')
+  it('require returns the factory itself, with .default and .framework pointing at it', async () => {
+    const report = await runBuilt(
+      packageDir,
+      'require',
+      `return {
+        type: typeof mod,
+        defaultIsSelf: mod.default === mod,
+        namedIsSelf: mod.framework === mod,
+        fp: typeof mod.fp,
+      }`,
+    )
+    expect(report).toEqual({
+      type: 'function',
+      defaultIsSelf: true,
+      namedIsSelf: true,
+      fp: 'function',
+    })
   })
 
   it('import gives the factory as default and named export', async () => {
-    const esm = await import(distEsm)
-    expect(typeof esm.default).toBe('function')
-    expect(esm.framework).toBe(esm.default)
-    expect(typeof esm.fp).toBe('function')
+    const report = await runBuilt(
+      packageDir,
+      'import',
+      `return { type: typeof mod.default, same: mod.framework === mod.default, fp: typeof mod.fp }`,
+    )
+    expect(report).toEqual({ type: 'function', same: true, fp: 'function' })
   })
 
-  it('both builds answer a request', async () => {
-    const esm = await import(distEsm)
-    for (const factory of [require(distCjs), esm.default]) {
+  it.each(['require', 'import'] as const)('the %s build answers a request', async (format) => {
+    const report = await runBuilt(
+      packageDir,
+      format,
+      `const factory = mod.default ?? mod
       const app = factory()
       app.get('/', async () => ({ ok: true }))
       const response = await app.inject({ url: '/' })
-      expect(response.statusCode).toBe(200)
-      expect(response.json()).toEqual({ ok: true })
       await app.close()
-    }
+      return { status: response.statusCode, body: response.json() }`,
+    )
+    expect(report).toEqual({ status: 200, body: { ok: true } })
   })
 })
