@@ -26,7 +26,7 @@ export interface BuiltSerializer {
  * - A shared schema is read once, the first time it is seen: the registry keeps shared schemas as
  *   they were added, and one object is not expected to change afterwards.
  * - fast-json-stringify writes into the schemas it is given (it adds the types it infers), so it
- *   only ever gets copies: one per shared schema, made once, and one per response schema.
+ *   only ever gets fresh copies, made for each build: a build never sees what another one wrote.
  */
 export class SerializerStore {
   /** How many times fast-json-stringify built a serializer (read by the tests). */
@@ -36,7 +36,6 @@ export class SerializerStore {
   readonly #builds = new Map<string, BuiltSerializer>()
   readonly #numbers = new Map<string, number>()
   readonly #facts = new WeakMap<object, SharedFacts>()
-  readonly #copies = new WeakMap<object, object>()
 
   constructor(options: Options) {
     this.#options = options
@@ -99,7 +98,7 @@ export class SerializerStore {
       )
     }
     const shared: Record<string, AnySchema> = {}
-    for (const name of names) shared[name] = this.#copyOf(set.schemas[name] as AnySchema)
+    for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
     const options = { ...this.#options, schema: shared as Options['schema'] }
     const stringify = build(cloneSchema(expanded) as FjsSchema, options) as (
       data: unknown,
@@ -130,16 +129,6 @@ export class SerializerStore {
       this.#numbers.set(content, number)
     }
     return number
-  }
-
-  #copyOf(schema: AnySchema): AnySchema {
-    if (typeof schema !== 'object' || schema === null) return schema
-    let copy = this.#copies.get(schema)
-    if (copy === undefined) {
-      copy = cloneSchema(schema)
-      this.#copies.set(schema, copy)
-    }
-    return copy
   }
 }
 
