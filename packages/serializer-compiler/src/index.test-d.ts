@@ -52,6 +52,11 @@ describe('public types', () => {
     expectTypeOf<SerializerCompilerOptions['largeArrayMechanism']>().toEqualTypeOf<
       'default' | 'json-stringify' | undefined
     >()
+    interface AjvLikeOptions {
+      strictTypes?: boolean | 'log'
+    }
+    const ajv: AjvLikeOptions = { strictTypes: false }
+    expectTypeOf(buildSerializerCompiler({ ajv })).toBeFunction()
     // @ts-expect-error `schema` is not an option: shared schemas come from addSchema()
     buildSerializerCompiler({ schema: {} })
   })

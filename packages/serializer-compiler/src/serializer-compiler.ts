@@ -27,8 +27,11 @@ export interface SerializerCompilerOptions {
   maxDepth?: number
   /** Compile the Ajv validators of `anyOf`, `oneOf` and `if`/`then`/`else` at build time. Default `false`. */
   compileValidators?: boolean
-  /** Options of the Ajv instance fast-json-stringify uses for `anyOf`, `oneOf` and `if`/`then`/`else`. */
-  ajv?: Record<string, unknown>
+  /**
+   * Options (Ajv 8's `Options`) of the Ajv instance fast-json-stringify uses for `anyOf`, `oneOf`
+   * and `if`/`then`/`else`.
+   */
+  ajv?: object
 }
 
 /** What the compiler receives for one response schema of one route. */
