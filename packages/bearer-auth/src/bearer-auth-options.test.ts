@@ -174,33 +174,45 @@ describe.each(clients)('bearer-auth options ($name)', (client) => {
 })
 
 describe('bearer-auth registration', () => {
-  it('[5] fails registration for an empty key list, with a coded error saying what to pass', async () => {
+  /** What ready() rejects with once `options` are registered. */
+  async function readyFailure(options: unknown): Promise<FrameworkError> {
     const app = framework()
-    app.register(bearerAuth, { keys: [] })
+    app.register(bearerAuth, options as BearerAuthOptions)
     const error = await app.ready().then(
       () => undefined,
       (reason: unknown) => reason,
     )
+    await app.close().catch(() => {})
     expect(error).toBeInstanceOf(FrameworkError)
-    expect((error as FrameworkError).code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
-    expect((error as FrameworkError).message).toBe(
-      'bearer-auth: keys is empty, so no request could pass: pass at least one key, e.g. { keys: [process.env.API_KEY] }',
-    )
-    await app.close()
+    return error as FrameworkError
+  }
+
+  it('[5] fails ready() for an empty key list, naming the plugin and saying what to pass', async () => {
+    const error = await readyFailure({ keys: [] })
+    const reason =
+      'bearer-auth: keys is empty, so no request could pass: pass at least one key, e.g. { keys: [process.env.API_KEY] }'
+    // The core names the failing plugin; the plugin's own coded error is the cause.
+    expect(error.code).toBe('FRM_ERR_PLUGIN_FAILED')
+    expect(error.message).toBe(`Plugin '@framework/bearer-auth' failed to load: ${reason}`)
+    expect(error.cause).toBeInstanceOf(FrameworkError)
+    expect((error.cause as FrameworkError).code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
+    expect((error.cause as FrameworkError).message).toBe(reason)
   })
 
-  it('fails registration for a key list holding a non-string, without showing the keys', async () => {
-    const app = framework()
-    app.register(bearerAuth, { keys: ['sk_secret_value', 7] } as unknown as BearerAuthOptions)
-    const error = await app.ready().then(
-      () => undefined,
-      (reason: unknown) => reason,
+  it('fails ready() for a key list holding a non-string, without showing the keys', async () => {
+    const error = await readyFailure({ keys: ['sk_secret_value', 7] })
+    expect((error.cause as FrameworkError).code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
+    expect(error.message).toBe(
+      "Plugin '@framework/bearer-auth' failed to load: bearer-auth: keys[1] must be a string, received a number (is an environment variable unset?)",
     )
-    expect((error as FrameworkError).code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
-    expect((error as FrameworkError).message).toBe(
-      'bearer-auth: keys[1] must be a string, received a number (is an environment variable unset?)',
+  })
+
+  it('fails ready() when the plugin is registered with no options at all', async () => {
+    const error = await readyFailure(undefined)
+    expect((error.cause as FrameworkError).code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
+    expect(error.message).toBe(
+      "Plugin '@framework/bearer-auth' failed to load: bearer-auth: no keys given: pass keys, a non-empty array or Set of strings (e.g. { keys: ['k1', 'k2'] }), or an auth(key, request) function",
     )
-    await app.close()
   })
 })
 
