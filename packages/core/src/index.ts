@@ -27,3 +27,39 @@ export type {
   Transport,
   WritablePayload,
 } from './contracts/transport.js'
+export { createInstance } from './create-instance.js'
+export type { ContentTypeParser, ContentTypeParserOptions } from './types/content-type-parser.js'
+export type { BuiltinContentTypeParser, CoreOptions } from './types/core-options.js'
+export type {
+  DoneCallback,
+  ErrorHook,
+  HookMap,
+  HookName,
+  OnCloseHook,
+  OnReadyHook,
+  OnRegisterHook,
+  OnRouteHook,
+  PayloadDoneCallback,
+  PayloadHook,
+  RequestHook,
+  RouteHookName,
+} from './types/hooks.js'
+export type {
+  DecoratorAccessors,
+  Instance,
+  NotFoundOptions,
+  RouteShorthand,
+} from './types/instance.js'
+export type { Logger } from './types/logger.js'
+export type { Plugin, PluginInput, RegisterOptions } from './types/plugin.js'
+export type { FrameworkReply, HeaderValue } from './types/reply.js'
+export type { FrameworkRequest, RouteGeneric, RouteGenericPart } from './types/request.js'
+export type {
+  ErrorHandler,
+  HttpMethod,
+  RouteHandler,
+  RouteInfo,
+  RouteOptions,
+  RouteSchema,
+  RouteShorthandOptions,
+} from './types/route.js'

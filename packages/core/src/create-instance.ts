@@ -1,0 +1,145 @@
+import { createError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
+import { SchemaRegistry } from '@framework/schema-registry'
+import type { RawRequest } from './contracts/transport.js'
+import { ContextState } from './internal/context-state.js'
+import type { Core } from './internal/core.js'
+import { describe } from './internal/describe.js'
+import { instancePrototype } from './internal/instance-prototype.js'
+import { createNoopLogger } from './internal/noop-logger.js'
+import { createParserEntry } from './internal/parser-table.js'
+import { createPluginNode } from './internal/plugin-node.js'
+import type { CoreOptions } from './types/core-options.js'
+import type { Instance } from './types/instance.js'
+
+/**
+ * Creates the root instance of an application. The core knows no protocol: `transport` serves the
+ * route table it builds at ready; the compilers, the response selector and the error formatter are
+ * parameters, so the umbrella wires the defaults and a user can swap any of them.
+ *
+ * @throws FRM_ERR_INVALID_OPTION naming the option that is missing or malformed
+ * @example
+ * import { createInstance } from '@framework/core'
+ *
+ * const app = createInstance({
+ *   transport: createHttpTransport(),
+ *   validatorCompiler: buildValidatorCompiler(),
+ *   serializerCompiler: buildSerializerCompiler(),
+ *   responseSelector: buildResponseSelector,
+ * })
+ * app.get('/', async () => ({ hello: 'world' }))
+ * await app.listen({ port: 3000 })
+ */
+export function createInstance<Req extends RawRequest, Res>(
+  options: CoreOptions<Req, Res>,
+): Instance {
+  if (typeof options !== 'object' || options === null) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'options',
+      `createInstance takes an options object, received ${describe(options)}`,
+    )
+  }
+  const transport = options.transport
+  if (typeof transport !== 'object' || transport === null) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'transport',
+      `expected a Transport object, received ${describe(transport)}`,
+    )
+  }
+  for (const method of [
+    'mount',
+    'listen',
+    'close',
+    'inject',
+    'readBody',
+    'send',
+    'isSent',
+    'onTimeout',
+  ] as const) {
+    if (typeof transport[method] !== 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'transport',
+        `transport.${method} must be a function`,
+      )
+    }
+  }
+  for (const name of ['validatorCompiler', 'serializerCompiler', 'responseSelector'] as const) {
+    if (typeof options[name] !== 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        name,
+        `expected a function, received ${describe(options[name])}`,
+      )
+    }
+  }
+  const formatter = options.schemaErrorFormatter ?? defaultSchemaErrorFormatter
+  if (typeof formatter !== 'function') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'schemaErrorFormatter',
+      `expected a function, received ${describe(formatter)}`,
+    )
+  }
+  const bodyLimit = options.bodyLimit ?? 1048576
+  if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'bodyLimit',
+      `use a positive integer (bytes), received ${describe(bodyLimit)}`,
+    )
+  }
+  const pluginTimeout = options.pluginTimeout ?? 10000
+  if (!Number.isInteger(pluginTimeout) || pluginTimeout < 0) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'pluginTimeout',
+      `use an integer number of milliseconds (0 for none), received ${describe(pluginTimeout)}`,
+    )
+  }
+  if (options.genReqId !== undefined && typeof options.genReqId !== 'function') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'genReqId',
+      `expected a function, received ${describe(options.genReqId)}`,
+    )
+  }
+  let counter = 0
+  const core = {
+    transport,
+    validatorFactory: options.validatorCompiler,
+    serializerFactory: options.serializerCompiler,
+    responseSelector: options.responseSelector,
+    schemaErrorFormatter: formatter,
+    log: options.logger ?? createNoopLogger(),
+    bodyLimit,
+    pluginTimeout,
+    genReqId: options.genReqId ?? (() => `req-${++counter}`),
+    exposeHeadRoutes: options.exposeHeadRoutes ?? true,
+    started: false,
+    readyPromise: undefined,
+    closePromise: undefined,
+    mounted: false,
+    listening: false,
+    routes: [],
+    routeKeys: new Set(),
+    notFoundByPrefix: new Map(),
+    validatorCache: new Map(),
+    serializerCache: new Map(),
+    table: undefined,
+    notFound: [],
+  } as unknown as Core
+  const instance = Object.create(instancePrototype) as Instance
+  Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
+  const root = new ContextState(core, undefined, instance, 'root', '', new SchemaRegistry())
+  core.root = root
+  core.rootNode = createPluginNode('root', undefined, root, true)
+  root.currentNode = core.rootNode
+  for (const builtin of options.contentTypeParsers ?? []) {
+    root.parserOperations.push({
+      add: createParserEntry(builtin.type, builtin.options, builtin.parser, instance, true),
+    })
+  }
+  return instance
+}

@@ -1,0 +1,124 @@
+import { createError } from '@framework/error-formatter'
+import type { ContextState } from './context-state.js'
+import type { Core } from './core.js'
+import { isThenable } from './describe.js'
+import { type HookEntry, hookFunctionName } from './hooks.js'
+import { settle } from './plugin-loader.js'
+import { buildRouteTable } from './route-table.js'
+
+/**
+ * `ready()`: loads every plugin, then (no more additions from here on) compiles the routes, hands
+ * the table to the transport and runs the onReady hooks. Idempotent: the same promise every time.
+ */
+export function ready(core: Core): Promise<void> {
+  core.readyPromise ??= boot(core)
+  return core.readyPromise
+}
+
+async function boot(core: Core): Promise<void> {
+  await settle(core.rootNode)
+  core.started = true
+  const table = buildRouteTable(core)
+  core.transport.mount(table)
+  core.mounted = true
+  for (const state of preOrder(core.root)) {
+    for (const hook of state.hooks.onReady) {
+      await runTimedHook(
+        core,
+        'onReady',
+        hook,
+        () => hook.fn.call(hook.ctx),
+        (done) => hook.fn.call(hook.ctx, done),
+      )
+    }
+  }
+}
+
+/**
+ * `close()`: waits for loading, closes the transport, then runs the onClose hooks, each context's
+ * children (latest first) before the context itself. Every hook runs; the first error rejects.
+ */
+export function close(core: Core): Promise<void> {
+  core.closePromise ??= (async () => {
+    try {
+      await ready(core)
+    } catch {
+      // A failed start still closes what did load.
+    }
+    if (core.mounted) await core.transport.close()
+    core.listening = false
+    const errors: unknown[] = []
+    await closeContext(core, core.root, errors)
+    if (errors.length > 0) throw errors[0]
+  })()
+  return core.closePromise
+}
+
+async function closeContext(core: Core, state: ContextState, errors: unknown[]): Promise<void> {
+  for (const child of [...state.children].reverse()) await closeContext(core, child, errors)
+  for (const hook of state.hooks.onClose) {
+    try {
+      await runTimedHook(
+        core,
+        'onClose',
+        hook,
+        () => hook.fn.call(hook.ctx, state.instance),
+        (done) => hook.fn.call(hook.ctx, state.instance, done),
+      )
+    } catch (error) {
+      errors.push(error)
+    }
+  }
+}
+
+/** Every context, parents before children, in registration order. */
+export function* preOrder(state: ContextState): Generator<ContextState> {
+  yield state
+  for (const child of state.children) yield* preOrder(child)
+}
+
+/** Runs an application hook (async, sync or callback style) within pluginTimeout. */
+function runTimedHook(
+  core: Core,
+  name: 'onReady' | 'onClose',
+  hook: HookEntry,
+  call: () => unknown,
+  callWithDone: (done: (error?: unknown) => void) => unknown,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let finished = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const finish = (error?: unknown): void => {
+      if (finished) return
+      finished = true
+      clearTimeout(timer)
+      if (error !== undefined && error !== null) reject(error)
+      else resolve()
+    }
+    if (core.pluginTimeout > 0) {
+      timer = setTimeout(
+        () =>
+          finish(
+            createError(
+              'FRM_ERR_HOOK_TIMEOUT',
+              name,
+              hookFunctionName(hook),
+              String(core.pluginTimeout),
+            ),
+          ),
+        core.pluginTimeout,
+      )
+    }
+    try {
+      const result = hook.callback ? callWithDone(finish) : call()
+      if (isThenable(result))
+        result.then(
+          () => finish(),
+          (reason) => finish(reason ?? new Error(`An ${name} hook rejected`)),
+        )
+      else if (!hook.callback) finish()
+    } catch (thrown) {
+      finish(thrown)
+    }
+  })
+}

@@ -1,0 +1,138 @@
+import { createError, type ErrorCode, FrameworkError } from '@framework/error-formatter'
+import { expandShorthand } from '@framework/schema-registry'
+import type {
+  HttpPart,
+  SerializeFunction,
+  SerializerCompiler,
+  ValidatorCompiler,
+} from '../contracts/compilers.js'
+import type { ContextState } from './context-state.js'
+import { describe } from './describe.js'
+import type { PartValidator } from './route-context.js'
+import type { RouteRecord } from './route-record.js'
+
+/** Methods whose body is validated (specification 4.2.2). */
+export const bodyValidatedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH'])
+
+const parts: ReadonlyArray<{ part: HttpPart; context: PartValidator['context'] }> = [
+  { part: 'params', context: 'params' },
+  { part: 'body', context: 'body' },
+  { part: 'querystring', context: 'query' },
+  { part: 'headers', context: 'headers' },
+]
+
+/**
+ * Compiles the validators of one route method: route option `validatorCompiler`, else the
+ * context's `setValidatorCompiler`, else the default compiler of the context's shared schemas.
+ *
+ * @throws FRM_ERR_SCHEMA_COMPILE naming the route, the part and the reason
+ */
+export function compileValidators(
+  record: RouteRecord,
+  method: string,
+  url: string,
+): PartValidator[] | null {
+  const schema = record.schema
+  if (schema === undefined) return null
+  const validators: PartValidator[] = []
+  let compiler: ValidatorCompiler | undefined
+  for (const { part, context } of parts) {
+    const partSchema =
+      part === 'querystring'
+        ? (schema.querystring ?? schema.query)
+        : part === 'body' && !bodyValidatedMethods.has(method)
+          ? undefined
+          : schema[part]
+    if (partSchema === undefined) continue
+    try {
+      compiler ??=
+        record.options.validatorCompiler ??
+        record.state.resolved!.validatorCompiler ??
+        defaultValidatorCompiler(record.state)
+      const fn = compiler({
+        schema: expandShorthand(partSchema as never),
+        method,
+        url,
+        httpPart: part,
+      })
+      if (typeof fn !== 'function') {
+        throw new TypeError(`the validator compiler returned ${describe(fn)}, not a function`)
+      }
+      validators.push({ part, context, fn })
+    } catch (error) {
+      throw compileError('FRM_ERR_SCHEMA_COMPILE', method, url, part, error)
+    }
+  }
+  return validators.length === 0 ? null : validators
+}
+
+/**
+ * Compiles the serializers of one route method, per response key.
+ *
+ * @throws FRM_ERR_SERIALIZER_COMPILE naming the route, the status key and the reason
+ */
+export function compileSerializers(
+  record: RouteRecord,
+  method: string,
+  url: string,
+): Record<string, SerializeFunction> | null {
+  const response = record.schema?.response
+  if (response === undefined || response === null) return null
+  const serializers: Record<string, SerializeFunction> = Object.create(null)
+  let compiler: SerializerCompiler | undefined
+  for (const key of Object.keys(response)) {
+    try {
+      compiler ??=
+        record.options.serializerCompiler ??
+        record.state.resolved!.serializerCompiler ??
+        defaultSerializerCompiler(record.state)
+      const fn = compiler({
+        schema: expandShorthand(response[key] as never),
+        method,
+        url,
+        httpStatus: key,
+      })
+      if (typeof fn !== 'function') {
+        throw new TypeError(`the serializer compiler returned ${describe(fn)}, not a function`)
+      }
+      serializers[key] = fn
+    } catch (error) {
+      throw compileError('FRM_ERR_SERIALIZER_COMPILE', method, url, key, error)
+    }
+  }
+  return Object.keys(serializers).length === 0 ? null : serializers
+}
+
+function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
+  const core = state.core
+  const key = state.registry.fingerprint
+  let compiler = core.validatorCache.get(key)
+  if (compiler === undefined) {
+    compiler = core.validatorFactory(state.registry.getAll())
+    core.validatorCache.set(key, compiler)
+  }
+  return compiler
+}
+
+function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
+  const core = state.core
+  const key = state.registry.fingerprint
+  let compiler = core.serializerCache.get(key)
+  if (compiler === undefined) {
+    compiler = core.serializerFactory(state.registry.getAll())
+    core.serializerCache.set(key, compiler)
+  }
+  return compiler
+}
+
+/** A coded error that already names the route passes as it is; anything else is wrapped. */
+function compileError(
+  code: ErrorCode,
+  method: string,
+  url: string,
+  part: string,
+  error: unknown,
+): unknown {
+  if (error instanceof FrameworkError && error.message.includes(`${method} ${url}`)) return error
+  return createError(code, method, url, part, error, { cause: error })
+}

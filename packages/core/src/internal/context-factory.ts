@@ -1,0 +1,23 @@
+import type { Instance } from '../types/instance.js'
+import { ContextState } from './context-state.js'
+import { joinPrefix } from './prefix.js'
+
+/**
+ * Opens a child context: its instance inherits from the parent's instance (so it sees the parent's
+ * decorators, and the parent never sees its own), with its own state and schema scope.
+ */
+export function createChildContext(
+  parent: ContextState,
+  name: string,
+  prefix: unknown,
+): ContextState {
+  const instance = Object.create(parent.instance) as Instance
+  return new ContextState(
+    parent.core,
+    parent,
+    instance,
+    name,
+    joinPrefix(parent.prefix, prefix),
+    parent.registry.child(),
+  )
+}

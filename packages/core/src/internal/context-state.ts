@@ -1,0 +1,68 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type { SchemaRegistry } from '@framework/schema-registry'
+import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
+import type { Instance } from '../types/instance.js'
+import type { ErrorHandler, RouteHandler } from '../types/route.js'
+import type { Core } from './core.js'
+import type { DecoratorSpec } from './decorators.js'
+import { createHookStore, type HookEntry, type HookStore } from './hooks.js'
+import type { ParserOperation } from './parser-table.js'
+import type { PluginNode } from './plugin-node.js'
+import type { ResolvedContext } from './resolve-context.js'
+import { kContext } from './symbols.js'
+
+/** A custom not-found handler with its route-level hooks. */
+export interface NotFoundSetting {
+  handler: RouteHandler
+  hooks: { preValidation?: HookEntry[]; preHandler?: HookEntry[] }
+}
+
+/**
+ * The state of one encapsulation context. The instance object of a child context has its parent's
+ * instance as prototype, so instance decorators are inherited by descendants and never seen by
+ * ancestors or siblings; everything else is kept here and resolved through `parent` at ready.
+ */
+export class ContextState {
+  readonly children: ContextState[] = []
+  /** Own hooks, per name, in declaration order. */
+  readonly hooks: HookStore = createHookStore()
+  readonly requestDecorators = new Map<string | symbol, DecoratorSpec>()
+  readonly replyDecorators = new Map<string | symbol, DecoratorSpec>()
+  /** Names of plugins registered in this context. */
+  readonly plugins = new Set<string>()
+  /** Content-type parser additions and removals, in order. */
+  readonly parserOperations: ParserOperation[] = []
+  validatorCompiler: ValidatorCompiler | undefined
+  serializerCompiler: SerializerCompiler | undefined
+  errorHandler: { fn: ErrorHandler; ctx: Instance } | undefined
+  schemaErrorFormatter: SchemaErrorFormatter | undefined
+  notFound: NotFoundSetting | undefined
+  /** The plugin node whose queue receives what is registered on this context right now. */
+  currentNode!: PluginNode
+  /** Computed when the instance becomes ready. */
+  resolved: ResolvedContext | undefined
+
+  constructor(
+    readonly core: Core,
+    readonly parent: ContextState | undefined,
+    readonly instance: Instance,
+    /** The plugin that opened this context (`root` for the root). */
+    readonly name: string,
+    /** Full prefix of the context's routes ('' for none). */
+    readonly prefix: string,
+    readonly registry: SchemaRegistry,
+  ) {
+    Object.defineProperty(instance, kContext, { value: this, enumerable: false })
+    parent?.children.push(this)
+  }
+
+  /** This context, then its ancestors up to the root. */
+  *chain(): Generator<ContextState> {
+    for (let state: ContextState | undefined = this; state; state = state.parent) yield state
+  }
+}
+
+/** The state of an instance (the context it is). */
+export function stateOf(instance: Instance): ContextState {
+  return (instance as unknown as { [kContext]: ContextState })[kContext]
+}

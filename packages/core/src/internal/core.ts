@@ -1,0 +1,56 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type {
+  ResponseSelectorFactory,
+  SerializerCompiler,
+  SerializerCompilerFactory,
+  ValidatorCompiler,
+  ValidatorCompilerFactory,
+} from '../contracts/compilers.js'
+import type { RawRequest, RouteTable, Transport } from '../contracts/transport.js'
+import type { Logger } from '../types/logger.js'
+import type { ContextState } from './context-state.js'
+import type { PluginNode } from './plugin-node.js'
+import type { RouteContext } from './route-context.js'
+import type { RouteRecord } from './route-record.js'
+
+/** The settings of one application, shared by all its contexts. */
+export interface Core {
+  transport: Transport<RawRequest, unknown>
+  validatorFactory: ValidatorCompilerFactory
+  serializerFactory: SerializerCompilerFactory
+  responseSelector: ResponseSelectorFactory
+  schemaErrorFormatter: SchemaErrorFormatter
+  log: Logger
+  bodyLimit: number
+  pluginTimeout: number
+  genReqId: (raw: RawRequest) => string
+  exposeHeadRoutes: boolean
+
+  /** The root context. */
+  root: ContextState
+  /** The root of the plugin tree (its queue holds what the root registers). */
+  rootNode: PluginNode
+  /** True once every plugin has loaded: adding routes, hooks, decorators or schemas throws. */
+  started: boolean
+  readyPromise: Promise<void> | undefined
+  closePromise: Promise<void> | undefined
+  /** True once the route table was handed to the transport. */
+  mounted: boolean
+  listening: boolean
+
+  /** Every route declared, in declaration order. */
+  routes: RouteRecord[]
+  /** `METHOD url` of every mounted method + path, to refuse duplicates. */
+  routeKeys: Set<string>
+  /** Contexts that set a not-found handler, by full prefix. */
+  notFoundByPrefix: Map<string, ContextState>
+
+  /** Default compilers built per shared-schema fingerprint. */
+  validatorCache: Map<string, ValidatorCompiler>
+  serializerCache: Map<string, SerializerCompiler>
+
+  /** Built at ready. */
+  table: RouteTable<RawRequest, unknown> | undefined
+  /** Not-found route contexts, longest prefix first (for `reply.callNotFound`). */
+  notFound: Array<{ prefix: string; rc: RouteContext }>
+}

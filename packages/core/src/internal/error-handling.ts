@@ -1,0 +1,119 @@
+import { errorBody, errorStatusCode } from '@framework/error-formatter'
+import { isThenable } from './describe.js'
+import { runErrorHooks } from './hook-runner.js'
+import type { Reply } from './reply.js'
+import { write } from './send.js'
+import { kErrorIndex, kHeaders, kPhase, kRoute, kSerializer, kStatus, Phase } from './symbols.js'
+
+/**
+ * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
+ * an error handler). Once the reply is on its way it can only be logged.
+ */
+export function lifecycleError(reply: Reply, error: unknown): void {
+  if (reply[kPhase] !== Phase.Open) {
+    reply.request.log.error({ err: error }, 'Error raised after the reply was sent')
+    return
+  }
+  handleError(reply, error)
+}
+
+/** An error raised while sending (serialization, preSerialization or onSend hooks). */
+export function failWhileSending(reply: Reply, error: unknown): void {
+  reply[kPhase] = Phase.Open
+  handleError(reply, error)
+}
+
+/**
+ * Sends `error` through the route's error handlers: the first error runs the onError hooks, then
+ * the nearest handler; an error raised by a handler goes to the next one (the parent context's),
+ * ending with the default handler; if even that one fails, a plain 500 is written.
+ */
+export function handleError(reply: Reply, error: unknown): void {
+  const rc = reply[kRoute]
+  if (reply[kPhase] === Phase.Written || reply[kPhase] === Phase.Handed) {
+    reply.request.log.error({ err: error }, 'Error raised after the reply was sent')
+    return
+  }
+  const index = ++reply[kErrorIndex]
+  if (index >= rc.errorHandlers.length) {
+    writeFallback(reply, error)
+    return
+  }
+  reply[kStatus] = statusFor(error, index === 0 ? reply[kStatus] : 500)
+  const headers = reply[kHeaders]
+  delete headers['content-type']
+  delete headers['content-length']
+  reply[kSerializer] = null
+  if (index === 0 && rc.onError !== null)
+    runErrorHooks(rc.onError, reply, error, invokeErrorHandler)
+  else invokeErrorHandler(reply, error)
+}
+
+/**
+ * The status of an error reply: the error's own `statusCode`/`status` when it has one (used only
+ * if it is an integer 400-599, else 500); otherwise the status already set on the reply when it is
+ * 400-599; otherwise 500.
+ */
+export function statusFor(error: unknown, current: number): number {
+  if (typeof error === 'object' && error !== null) {
+    const own =
+      (error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status
+    if (own !== undefined) return errorStatusCode(error)
+  }
+  return current >= 400 && current <= 599 ? current : 500
+}
+
+function invokeErrorHandler(reply: Reply, error: unknown): void {
+  const rc = reply[kRoute]
+  const entry = rc.errorHandlers[reply[kErrorIndex]]!
+  if (entry.fn === null) {
+    defaultErrorHandler(reply, error)
+    return
+  }
+  let result: unknown
+  try {
+    result = entry.fn.call(entry.ctx, error, reply.request, reply)
+  } catch (thrown) {
+    lifecycleError(reply, thrown)
+    return
+  }
+  if (result === undefined || result === reply) return
+  if (isThenable(result)) {
+    result.then(
+      (value) => errorHandlerResolved(reply, value),
+      (reason) => lifecycleError(reply, reason),
+    )
+    return
+  }
+  if (reply[kPhase] === Phase.Open) reply.send(result)
+}
+
+function errorHandlerResolved(reply: Reply, value: unknown): void {
+  if (value === reply || reply[kPhase] !== Phase.Open) return
+  if (value !== undefined) {
+    reply.send(value)
+    return
+  }
+  reply.request.log.warn(
+    'An async error handler resolved without sending a reply: send one, or return the payload',
+  )
+}
+
+/** The default handler: logs (5xx as error, 4xx as info) and sends `errorBody`. */
+function defaultErrorHandler(reply: Reply, error: unknown): void {
+  const status = reply[kStatus]
+  const message = error instanceof Error ? error.message : String(error)
+  if (status >= 500) reply.request.log.error({ err: error }, message)
+  else reply.request.log.info({ err: error }, message)
+  reply.send(errorBody(error, status))
+}
+
+/** The default handler itself failed (its body did not fit the response schema): a plain 500. */
+function writeFallback(reply: Reply, error: unknown): void {
+  reply.request.log.error({ err: error }, 'The error reply could not be sent; answering 500')
+  reply[kStatus] = 500
+  const headers = reply[kHeaders]
+  delete headers['content-length']
+  headers['content-type'] = 'application/json; charset=utf-8'
+  write(reply, JSON.stringify(errorBody(error, 500)))
+}

@@ -1,0 +1,93 @@
+import { createError } from '@framework/error-formatter'
+import type { Instance } from '../../types/instance.js'
+import { type ContextState, stateOf } from '../context-state.js'
+import {
+  assertDependencies,
+  assertNotReference,
+  defineDecorator,
+  hasScopedDecorator,
+  toDecoratorSpec,
+} from '../decorators.js'
+import { describe } from '../describe.js'
+import { replyBuiltins } from '../reply.js'
+import { requestBuiltins } from '../request.js'
+import { assertNotStarted } from './assert.js'
+
+function assertName(name: unknown): asserts name is string | symbol {
+  if ((typeof name !== 'string' || name === '') && typeof name !== 'symbol') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'decorator name',
+      `use a non-empty string or a symbol, received ${describe(name)}`,
+    )
+  }
+}
+
+function decorateScoped(
+  instance: Instance,
+  kind: 'request' | 'reply',
+  name: unknown,
+  value: unknown,
+  dependencies: unknown,
+): Instance {
+  const state: ContextState = stateOf(instance)
+  assertNotStarted(state, kind === 'request' ? 'decorateRequest()' : 'decorateReply()')
+  assertName(name)
+  const builtins = kind === 'request' ? requestBuiltins : replyBuiltins
+  if (builtins.has(name) || hasScopedDecorator(state, kind, name)) {
+    throw createError('FRM_ERR_DEC_ALREADY_PRESENT', String(name))
+  }
+  assertDependencies(name, dependencies, (dependency) =>
+    hasScopedDecorator(state, kind, dependency),
+  )
+  const spec = toDecoratorSpec(name, value)
+  assertNotReference(name, spec)
+  ;(kind === 'request' ? state.requestDecorators : state.replyDecorators).set(name, spec)
+  return instance
+}
+
+export const decoratorMethods = {
+  decorate(
+    this: Instance,
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance {
+    assertNotStarted(stateOf(this), 'decorate()')
+    assertName(name)
+    if (name in this) throw createError('FRM_ERR_DEC_ALREADY_PRESENT', String(name))
+    assertDependencies(name, dependencies, (dependency) => dependency in this)
+    defineDecorator(this, name, toDecoratorSpec(name, value))
+    return this
+  },
+
+  decorateRequest(
+    this: Instance,
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance {
+    return decorateScoped(this, 'request', name, value, dependencies)
+  },
+
+  decorateReply(
+    this: Instance,
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance {
+    return decorateScoped(this, 'reply', name, value, dependencies)
+  },
+
+  hasDecorator(this: Instance, name: string | symbol): boolean {
+    return name in this
+  },
+
+  hasRequestDecorator(this: Instance, name: string | symbol): boolean {
+    return hasScopedDecorator(stateOf(this), 'request', name)
+  },
+
+  hasReplyDecorator(this: Instance, name: string | symbol): boolean {
+    return hasScopedDecorator(stateOf(this), 'reply', name)
+  },
+}

@@ -1,0 +1,110 @@
+import { createError } from '@framework/error-formatter'
+import type { InjectOptions, InjectResponse, ListenOptions } from '../../contracts/transport.js'
+import type { Instance } from '../../types/instance.js'
+import { close, ready } from '../boot.js'
+import { stateOf } from '../context-state.js'
+import { enqueue, settleFrom } from '../plugin-loader.js'
+import { assertPluginInput, hasPlugin } from '../plugin-meta.js'
+import { printPlugins } from '../print-plugins.js'
+import { assertFunction, assertNotStarted } from './assert.js'
+
+type Callback = (error: Error | null, value?: any) => void
+
+export const pluginMethods = {
+  register(this: Instance, plugin: unknown, opts?: unknown): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'register()')
+    assertPluginInput(plugin)
+    enqueue(state, { kind: 'plugin', plugin, opts, registrar: state })
+    return this
+  },
+
+  after(this: Instance, fn?: (...args: any[]) => unknown): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'after()')
+    if (fn !== undefined) assertFunction(fn, 'after(callback)')
+    enqueue(state, { kind: 'after', fn, registrar: state })
+    return this
+  },
+
+  // biome-ignore lint/suspicious/noThenProperty: the instance is thenable on purpose: `await app.register(p)` loads p
+  then<T1 = void, T2 = never>(
+    this: Instance,
+    onFulfilled?: ((value: undefined) => T1 | PromiseLike<T1>) | null,
+    onRejected?: ((reason: any) => T2 | PromiseLike<T2>) | null,
+  ): Promise<T1 | T2> {
+    return (settleFrom(stateOf(this)) as Promise<unknown> as Promise<undefined>).then(
+      onFulfilled,
+      onRejected,
+    )
+  },
+
+  ready(this: Instance, callback?: Callback): any {
+    const promise = ready(stateOf(this).core)
+    if (callback === undefined) return promise
+    promise.then(
+      () => callback(null),
+      (error) => callback(error),
+    )
+    return this
+  },
+
+  close(this: Instance, callback?: Callback): any {
+    const promise = close(stateOf(this).core)
+    if (callback === undefined) return promise
+    promise.then(
+      () => callback(null),
+      (error) => callback(error),
+    )
+    return this
+  },
+
+  listen(this: Instance, options?: ListenOptions | Callback, callback?: Callback): any {
+    if (typeof options === 'function') {
+      callback = options
+      options = {}
+    }
+    const core = stateOf(this).core
+    const promise = ready(core).then(() => {
+      if (core.listening) throw createError('FRM_ERR_SERVER_ALREADY_LISTENING')
+      core.listening = true
+      return core.transport
+        .listen({ host: 'localhost', ...(options as ListenOptions | undefined) })
+        .catch((error) => {
+          core.listening = false
+          throw error
+        })
+    })
+    if (callback === undefined) return promise
+    promise.then(
+      (address) => callback(null, address),
+      (error) => callback(error),
+    )
+    return undefined
+  },
+
+  inject(this: Instance, options: InjectOptions | string): Promise<InjectResponse> {
+    const core = stateOf(this).core
+    return ready(core).then(() => core.transport.inject(options))
+  },
+
+  hasPlugin(this: Instance, name: string): boolean {
+    return hasPlugin(stateOf(this), name)
+  },
+
+  printPlugins(this: Instance): string {
+    return printPlugins(stateOf(this).core.rootNode)
+  },
+}
+
+export const pluginAccessors = {
+  get server(): unknown {
+    return stateOf(this as unknown as Instance).core.transport.server
+  },
+  get prefix(): string {
+    return stateOf(this as unknown as Instance).prefix
+  },
+  get pluginName(): string {
+    return stateOf(this as unknown as Instance).currentNode.name
+  },
+}

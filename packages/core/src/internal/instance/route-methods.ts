@@ -1,0 +1,187 @@
+import { createError } from '@framework/error-formatter'
+import type { Instance } from '../../types/instance.js'
+import type { RouteOptions } from '../../types/route.js'
+import { type ContextState, stateOf } from '../context-state.js'
+import { describe } from '../describe.js'
+import { routeLevelHooks } from '../hooks.js'
+import { routeUrls } from '../prefix.js'
+import { printRoutes } from '../print-routes.js'
+import type { RouteRecord } from '../route-record.js'
+import { assertNotStarted } from './assert.js'
+
+/** The methods a route may declare; `all` declares every one. */
+export const routeMethodNames: readonly string[] = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'SEARCH',
+  'TRACE',
+]
+const methodSet = new Set(routeMethodNames)
+
+function normalizeMethods(method: unknown, url: string): string[] {
+  const list = Array.isArray(method) ? method : [method]
+  if (list.length === 0)
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      url,
+      'method is an empty array: name at least one HTTP method',
+    )
+  const methods: string[] = []
+  for (const item of list) {
+    const upper = typeof item === 'string' ? item.toUpperCase() : undefined
+    if (upper === undefined || !methodSet.has(upper)) {
+      throw createError(
+        'FRM_ERR_ROUTE_METHOD_INVALID',
+        url,
+        typeof item === 'string' ? item : describe(item),
+      )
+    }
+    if (!methods.includes(upper)) methods.push(upper)
+  }
+  return methods
+}
+
+/** Declares a route (`route()`): runs the onRoute hooks, checks it, refuses duplicates. */
+function declareRoute(state: ContextState, definition: RouteOptions<any>): void {
+  assertNotStarted(state, 'route()')
+  if (typeof definition !== 'object' || definition === null) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      describe(definition),
+      'a route definition is an object { method, url, handler }',
+    )
+  }
+  const declared = definition.url ?? definition.path
+  if (typeof declared !== 'string') {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      describe(declared),
+      'url (or path) must be a string such as /users/:id',
+    )
+  }
+  const urls = routeUrls(state.prefix, declared)
+  const options: RouteOptions<any> & { prefix: string; routePath: string } = {
+    ...definition,
+    url: urls[0]!,
+    path: urls[0]!,
+    routePath: declared,
+    prefix: state.prefix,
+  }
+  for (const scope of [...state.chain()].reverse()) {
+    for (const hook of scope.hooks.onRoute) hook.fn.call(hook.ctx, options)
+  }
+  const finalUrls: string[] = options.url === urls[0] ? urls : [options.url as string]
+  const label = finalUrls[0]!
+  if (typeof label !== 'string') {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      describe(label),
+      'an onRoute hook set url to something that is not a string',
+    )
+  }
+  const methods = normalizeMethods(options.method, label)
+  if (typeof options.handler !== 'function') {
+    throw createError('FRM_ERR_ROUTE_MISSING_HANDLER', methods.join(','), label)
+  }
+  const limit = options.bodyLimit
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      `${methods.join(',')} ${label}`,
+      `bodyLimit must be a positive integer, received ${describe(limit)}`,
+    )
+  }
+  for (const [name, value] of [
+    ['validatorCompiler', options.validatorCompiler],
+    ['serializerCompiler', options.serializerCompiler],
+    ['schemaErrorFormatter', options.schemaErrorFormatter],
+    ['errorHandler', options.errorHandler],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'function') {
+      throw createError(
+        'FRM_ERR_ROUTE_INVALID',
+        `${methods.join(',')} ${label}`,
+        `${name} must be a function, received ${describe(value)}`,
+      )
+    }
+  }
+  const hooks = routeLevelHooks(options as unknown as Record<string, unknown>, state.instance)
+  const core = state.core
+  const keys: string[] = []
+  for (const method of methods) {
+    for (const url of finalUrls) {
+      const key = `${method} ${url}`
+      if (core.routeKeys.has(key) || keys.includes(key))
+        throw createError('FRM_ERR_ROUTE_DUPLICATE', method, url)
+      keys.push(key)
+    }
+  }
+  for (const key of keys) core.routeKeys.add(key)
+  const record: RouteRecord = {
+    methods,
+    urls: finalUrls,
+    routePath: declared,
+    state,
+    pluginName: state.currentNode.name,
+    handler: options.handler,
+    schema: options.schema,
+    options,
+    hooks,
+    exposeHeadRoutes: options.exposeHeadRoutes ?? core.exposeHeadRoutes,
+  }
+  core.routes.push(record)
+}
+
+function shorthand(method: string | readonly string[]) {
+  return function (
+    this: Instance,
+    path: string,
+    optionsOrHandler?: unknown,
+    handler?: unknown,
+  ): Instance {
+    let options: Record<string, unknown>
+    if (typeof optionsOrHandler === 'function') {
+      handler = optionsOrHandler
+      options = {}
+    } else {
+      options = (optionsOrHandler ?? {}) as Record<string, unknown>
+    }
+    if (handler !== undefined && options.handler !== undefined) {
+      throw createError(
+        'FRM_ERR_ROUTE_INVALID',
+        `${String(method)} ${path}`,
+        'the handler is given twice: in the options and as the last argument',
+      )
+    }
+    declareRoute(stateOf(this), {
+      ...options,
+      method: method as string[],
+      url: path,
+      handler: (handler ?? options.handler) as RouteOptions['handler'],
+    })
+    return this
+  }
+}
+
+export const routeMethods = {
+  route(this: Instance, definition: RouteOptions<any>): Instance {
+    declareRoute(stateOf(this), definition)
+    return this
+  },
+  get: shorthand('GET'),
+  head: shorthand('HEAD'),
+  post: shorthand('POST'),
+  put: shorthand('PUT'),
+  patch: shorthand('PATCH'),
+  delete: shorthand('DELETE'),
+  options: shorthand('OPTIONS'),
+  all: shorthand(routeMethodNames),
+  printRoutes(this: Instance): string {
+    return printRoutes(stateOf(this).core)
+  },
+}

@@ -1,0 +1,135 @@
+import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
+import type { SerializerCompiler, ValidatorCompiler } from '../../contracts/compilers.js'
+import type { ContentTypeParserOptions } from '../../types/content-type-parser.js'
+import type { Instance, NotFoundOptions } from '../../types/instance.js'
+import type { ErrorHandler, RouteHandler } from '../../types/route.js'
+import { stateOf } from '../context-state.js'
+import { createHookEntry } from '../hooks.js'
+import { createParserEntry, parserKey, parserTableOf } from '../parser-table.js'
+import { assertFunction, assertNotStarted } from './assert.js'
+
+export const settingMethods = {
+  addHook(this: Instance, name: string, fn: unknown): Instance {
+    const state = stateOf(this)
+    if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
+    const entry = createHookEntry(name, fn, this)
+    state.hooks[name as keyof typeof state.hooks].push(entry)
+    return this
+  },
+
+  addSchema(this: Instance, schema: object): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'addSchema()')
+    state.registry.add(schema)
+    return this
+  },
+
+  getSchemas(this: Instance) {
+    return stateOf(this).registry.getAll()
+  },
+
+  getSchema(this: Instance, id: string) {
+    return stateOf(this).registry.get(id)
+  },
+
+  setValidatorCompiler(this: Instance, compiler: ValidatorCompiler): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setValidatorCompiler()')
+    assertFunction(compiler, 'setValidatorCompiler(compiler)')
+    state.validatorCompiler = compiler
+    return this
+  },
+
+  setSerializerCompiler(this: Instance, compiler: SerializerCompiler): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setSerializerCompiler()')
+    assertFunction(compiler, 'setSerializerCompiler(compiler)')
+    state.serializerCompiler = compiler
+    return this
+  },
+
+  setErrorHandler(this: Instance, handler: ErrorHandler): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setErrorHandler()')
+    assertFunction(handler, 'setErrorHandler(handler)')
+    state.errorHandler = { fn: handler, ctx: this }
+    return this
+  },
+
+  setSchemaErrorFormatter(this: Instance, formatter: SchemaErrorFormatter): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setSchemaErrorFormatter()')
+    assertFunction(formatter, 'setSchemaErrorFormatter(formatter)')
+    state.schemaErrorFormatter = formatter
+    return this
+  },
+
+  setNotFoundHandler(
+    this: Instance,
+    options: NotFoundOptions | RouteHandler,
+    handler?: RouteHandler,
+  ): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setNotFoundHandler()')
+    if (typeof options === 'function') {
+      handler = options
+      options = {}
+    }
+    assertFunction(handler, 'setNotFoundHandler(handler)')
+    const core = state.core
+    if (core.notFoundByPrefix.has(state.prefix)) {
+      throw createError('FRM_ERR_NOT_FOUND_HANDLER_DUPLICATE', state.prefix || '/')
+    }
+    const hooks: {
+      preValidation?: ReturnType<typeof createHookEntry>[]
+      preHandler?: ReturnType<typeof createHookEntry>[]
+    } = {}
+    for (const name of ['preValidation', 'preHandler'] as const) {
+      const value = (options as NotFoundOptions)?.[name]
+      if (value === undefined) continue
+      hooks[name] = (Array.isArray(value) ? value : [value]).map((fn) =>
+        createHookEntry(name, fn, this),
+      )
+    }
+    state.notFound = { handler, hooks }
+    core.notFoundByPrefix.set(state.prefix, state)
+    return this
+  },
+
+  addContentTypeParser(
+    this: Instance,
+    type: unknown,
+    optionsOrParser: unknown,
+    parser?: unknown,
+  ): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'addContentTypeParser()')
+    const options = parser === undefined ? undefined : (optionsOrParser as ContentTypeParserOptions)
+    const fn = parser === undefined ? optionsOrParser : parser
+    for (const item of Array.isArray(type) ? type : [type]) {
+      const entry = createParserEntry(item, options, fn, this, false)
+      const existing = parserTableOf(state).get(entry.key)
+      if (existing !== undefined && !existing.builtin) {
+        throw createError(
+          'FRM_ERR_CTP_ALREADY_PRESENT',
+          item instanceof RegExp ? String(item) : entry.key,
+        )
+      }
+      state.parserOperations.push({ add: entry })
+    }
+    return this
+  },
+
+  hasContentTypeParser(this: Instance, type: unknown): boolean {
+    return parserTableOf(stateOf(this)).get(parserKey(type).key) !== undefined
+  },
+
+  removeContentTypeParser(this: Instance, type: unknown): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'removeContentTypeParser()')
+    for (const item of Array.isArray(type) ? type : [type]) {
+      state.parserOperations.push({ remove: parserKey(item).key })
+    }
+    return this
+  },
+}

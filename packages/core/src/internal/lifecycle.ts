@@ -1,0 +1,132 @@
+import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
+import { parseBody } from './body.js'
+import { isThenable } from './describe.js'
+import { lifecycleError } from './error-handling.js'
+import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
+import type { Reply } from './reply.js'
+import type { RouteContext } from './route-context.js'
+import { kPhase, kRoute, Phase } from './symbols.js'
+import { validateRequest } from './validation.js'
+
+/*
+ * The request lifecycle, transport-free:
+ * onRequest → preParsing → body parsing → preValidation → validation → preHandler → handler →
+ * (reply.send) preSerialization → serialization → onSend → transport.send → onResponse.
+ * Each step is a module-level function of the reply; a step whose hook list is null is skipped
+ * without touching an array; closures are only made where a hook or handler is asynchronous.
+ */
+
+/** Runs one request through one route. The transport calls this (through the route's handle). */
+export function runRoute(
+  rc: RouteContext,
+  raw: RawRequest,
+  res: unknown,
+  params: RouteParams,
+  query: QueryObject,
+): void {
+  const request = new rc.Request(rc, raw, params, query)
+  const reply = new rc.Reply(rc, res, request)
+  if (rc.onTimeout !== null) {
+    const hooks = rc.onTimeout
+    rc.core.transport.onTimeout(res, () =>
+      runRequestHooks(hooks, reply, ignoreTimeoutResult, false),
+    )
+  }
+  if (rc.onRequest !== null) runRequestHooks(rc.onRequest, reply, afterOnRequest, true)
+  else afterOnRequest(reply, null)
+}
+
+function ignoreTimeoutResult(reply: Reply, error: unknown): void {
+  if (error !== null) reply.request.log.error({ err: error }, 'An onTimeout hook failed')
+}
+
+function afterOnRequest(reply: Reply, error: unknown): void {
+  if (error !== null) {
+    lifecycleError(reply, error)
+    return
+  }
+  const rc = reply[kRoute]
+  if (rc.preParsing !== null) {
+    runPayloadHooks(rc.preParsing, reply, reply.request.raw, afterPreParsing, true)
+  } else {
+    parseBody(reply, undefined)
+  }
+}
+
+function afterPreParsing(reply: Reply, error: unknown, payload: unknown): void {
+  if (error !== null) {
+    lifecycleError(reply, error)
+    return
+  }
+  parseBody(reply, payload === reply.request.raw ? undefined : (payload as never))
+}
+
+/** Body parsed (or none): preValidation hooks, then validation. */
+export function afterBody(reply: Reply): void {
+  const rc = reply[kRoute]
+  if (rc.preValidation !== null) runRequestHooks(rc.preValidation, reply, afterPreValidation, true)
+  else afterPreValidation(reply, null)
+}
+
+function afterPreValidation(reply: Reply, error: unknown): void {
+  if (error !== null) {
+    lifecycleError(reply, error)
+    return
+  }
+  if (reply[kRoute].validators !== null) validateRequest(reply)
+  else afterValidation(reply)
+}
+
+/** Validation passed (or failed with attachValidation): preHandler hooks, then the handler. */
+export function afterValidation(reply: Reply): void {
+  const rc = reply[kRoute]
+  if (rc.preHandler !== null) runRequestHooks(rc.preHandler, reply, afterPreHandler, true)
+  else runHandler(reply)
+}
+
+function afterPreHandler(reply: Reply, error: unknown): void {
+  if (error !== null) lifecycleError(reply, error)
+  else runHandler(reply)
+}
+
+function runHandler(reply: Reply): void {
+  const rc = reply[kRoute]
+  let result: unknown
+  try {
+    result = rc.handler.call(rc.instance, reply.request as never, reply as never)
+  } catch (thrown) {
+    lifecycleError(reply, thrown)
+    return
+  }
+  if (result === undefined || result === reply) return
+  if (isThenable(result)) {
+    result.then(
+      (value) => handlerResolved(reply, value),
+      (reason) =>
+        lifecycleError(reply, reason ?? new Error('The handler rejected without a reason')),
+    )
+    return
+  }
+  if (reply[kPhase] === Phase.Open) reply.send(result)
+  else warnIgnoredValue(reply)
+}
+
+function handlerResolved(reply: Reply, value: unknown): void {
+  if (value === reply) return
+  if (value !== undefined) {
+    if (reply[kPhase] === Phase.Open) reply.send(value)
+    else warnIgnoredValue(reply)
+    return
+  }
+  if (reply[kPhase] === Phase.Open) {
+    reply.request.log.warn(
+      `The async handler of ${reply.request.method} ${reply[kRoute].url} resolved undefined without sending a reply: return the payload, call reply.send(), or return reply when sending later`,
+    )
+  }
+}
+
+function warnIgnoredValue(reply: Reply): void {
+  reply.request.log.warn(
+    `The handler of ${reply.request.method} ${reply[kRoute].url} returned a value after the reply was sent: the value is ignored`,
+  )
+}

@@ -1,0 +1,184 @@
+import { createError, FrameworkError } from '@framework/error-formatter'
+import { createChildContext } from './context-factory.js'
+import type { ContextState } from './context-state.js'
+import { isThenable } from './describe.js'
+import { assertRequirements, readPluginInfo } from './plugin-meta.js'
+import { createPluginNode, type PluginNode, type QueueItem } from './plugin-node.js'
+
+/** The node that receives what is registered on `state` now (the root's once that node is done). */
+export function targetNode(state: ContextState): PluginNode {
+  const node = state.currentNode
+  return node.done ? state.core.rootNode : node
+}
+
+/** Queues a plugin or an `after` callback. */
+export function enqueue(state: ContextState, item: QueueItem): void {
+  targetNode(state).queue.push(item)
+}
+
+/**
+ * Loads everything queued on `node` (and what that queues), then throws the loading error, if
+ * any (which it consumes: whoever awaited it decides what to do with it).
+ */
+export async function settle(node: PluginNode): Promise<void> {
+  while (node.queue.length > 0 || node.draining !== undefined) {
+    if (node.draining === undefined) {
+      node.draining = drain(node).finally(() => {
+        node.draining = undefined
+      })
+    }
+    await node.draining
+  }
+  if (node.failed) {
+    const error = node.error
+    node.failed = false
+    node.error = undefined
+    throw error
+  }
+}
+
+/**
+ * What awaiting an instance does: loads what was registered on it so far. A plugin body awaiting
+ * its own children has its timeout paused meanwhile.
+ */
+export function settleFrom(state: ContextState): Promise<void> {
+  if (state.core.started) return Promise.resolve()
+  const node = targetNode(state)
+  const timer = node.bodyRunning ? node.timer : undefined
+  timer?.pause()
+  const settling = settle(node)
+  return timer === undefined ? settling : settling.finally(() => timer.resume())
+}
+
+async function drain(node: PluginNode): Promise<void> {
+  while (node.queue.length > 0) {
+    const item = node.queue.shift()!
+    if (item.kind === 'plugin') {
+      if (node.failed) continue
+      try {
+        await loadPlugin(node, item)
+      } catch (error) {
+        node.failed = true
+        node.error = error
+      }
+    } else {
+      await runAfter(node, item)
+    }
+  }
+}
+
+/** An `after` callback: `()` is skipped on error (which goes on), `(error)` and `(error, done)` handle it. */
+async function runAfter(
+  node: PluginNode,
+  item: Extract<QueueItem, { kind: 'after' }>,
+): Promise<void> {
+  const fn = item.fn
+  if (fn === undefined) return
+  if (fn.length === 0 && node.failed) return
+  const error = node.failed ? node.error : null
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const done = (doneError?: unknown) =>
+        doneError !== undefined && doneError !== null ? reject(doneError) : resolve()
+      const result =
+        fn.length >= 2
+          ? fn.call(item.registrar.instance, error, done)
+          : fn.call(item.registrar.instance, error)
+      if (isThenable(result)) result.then(() => resolve(), reject)
+      else if (fn.length < 2) resolve()
+    })
+    node.failed = false
+    node.error = undefined
+  } catch (thrown) {
+    node.failed = true
+    node.error = thrown
+  }
+}
+
+async function loadPlugin(
+  parent: PluginNode,
+  item: Extract<QueueItem, { kind: 'plugin' }>,
+): Promise<void> {
+  const plugin = isThenable(item.plugin) ? await item.plugin : item.plugin
+  const info = readPluginInfo(plugin)
+  const registrar = item.registrar
+  let state: ContextState = registrar
+  let node: PluginNode | undefined
+  let previous: PluginNode | undefined
+  try {
+    assertRequirements(info, registrar)
+    const given = typeof item.opts === 'function' ? item.opts(registrar.instance) : item.opts
+    const opts = (given ?? {}) as Record<string, unknown>
+    if (info.named) registrar.plugins.add(info.name)
+    if (!info.skipOverride) {
+      state = createChildContext(registrar, info.name, opts.prefix)
+      for (const scope of [...registrar.chain()].reverse()) {
+        for (const hook of scope.hooks.onRegister) hook.fn.call(hook.ctx, state.instance, opts)
+      }
+    }
+    node = createPluginNode(info.name, parent, state, !info.skipOverride)
+    previous = state.currentNode
+    state.currentNode = node
+    await runBody(node, info.fn, opts)
+    await settle(node)
+  } catch (error) {
+    throw pluginError(info.name, error)
+  } finally {
+    if (node !== undefined) {
+      node.done = true
+      if (info.skipOverride) state.currentNode = previous!
+    }
+  }
+}
+
+/** Errors about a plugin name it already; anything else is wrapped to name the plugin. */
+function pluginError(name: string, error: unknown): unknown {
+  if (error instanceof FrameworkError && error.code.startsWith('FRM_ERR_PLUGIN_')) return error
+  return createError('FRM_ERR_PLUGIN_FAILED', name, error, { cause: error })
+}
+
+/** Runs a plugin body: async (its promise) or callback style (`done`), within pluginTimeout. */
+function runBody(node: PluginNode, fn: (...args: any[]) => unknown, opts: unknown): Promise<void> {
+  const timeout = node.state.core.pluginTimeout
+  return new Promise<void>((resolve, reject) => {
+    let finished = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const finish = (error?: unknown): void => {
+      if (finished) return
+      finished = true
+      node.bodyRunning = false
+      clearTimeout(timer)
+      if (error !== undefined && error !== null) reject(error)
+      else resolve()
+    }
+    const arm = (): void => {
+      if (timeout > 0 && !finished) {
+        clearTimeout(timer)
+        timer = setTimeout(
+          () => finish(createError('FRM_ERR_PLUGIN_TIMEOUT', node.name, String(timeout))),
+          timeout,
+        )
+      }
+    }
+    node.timer = { pause: () => clearTimeout(timer), resume: arm }
+    node.bodyRunning = true
+    arm()
+    try {
+      const callback = fn.length >= 3
+      const result = callback
+        ? fn(node.state.instance, opts, finish)
+        : fn(node.state.instance, opts)
+      if (isThenable(result)) {
+        result.then(
+          () => finish(),
+          (reason) =>
+            finish(reason ?? new Error(`Plugin '${node.name}' rejected without a reason`)),
+        )
+      } else if (!callback) {
+        finish()
+      }
+    } catch (thrown) {
+      finish(thrown ?? new Error(`Plugin '${node.name}' threw without a reason`))
+    }
+  })
+}

@@ -1,0 +1,101 @@
+import { createError } from '@framework/error-formatter'
+import type { ContextState } from './context-state.js'
+import { hasScopedDecorator } from './decorators.js'
+import { describe, isThenable } from './describe.js'
+import { kDisplayName, kPluginMeta, kSkipOverride } from './symbols.js'
+
+/** A plugin function with what framework-plugin recorded about it. */
+export interface PluginInfo {
+  fn: (...args: any[]) => unknown
+  /** meta name, display name, function name, or `anonymous`. */
+  name: string
+  /** False for `anonymous`: an unnamed plugin is not recorded for `hasPlugin`. */
+  named: boolean
+  skipOverride: boolean
+  dependencies: readonly string[]
+  decorators: {
+    instance?: readonly string[]
+    request?: readonly string[]
+    reply?: readonly string[]
+  }
+}
+
+/**
+ * Checks what `register` received: a function, a module whose default export is one, or a promise
+ * (checked once it settles).
+ *
+ * @throws FRM_ERR_PLUGIN_NOT_FUNCTION
+ */
+export function assertPluginInput(plugin: unknown): void {
+  if (typeof plugin === 'function' || isThenable(plugin)) return
+  unwrapPlugin(plugin)
+}
+
+/** The plugin function of a function or module. */
+export function unwrapPlugin(plugin: unknown): (...args: any[]) => unknown {
+  if (typeof plugin === 'function') return plugin as (...args: any[]) => unknown
+  if (
+    typeof plugin === 'object' &&
+    plugin !== null &&
+    typeof (plugin as { default?: unknown }).default === 'function'
+  ) {
+    return (plugin as { default: (...args: any[]) => unknown }).default
+  }
+  throw createError('FRM_ERR_PLUGIN_NOT_FUNCTION', describe(plugin))
+}
+
+/** Reads the marks framework-plugin put on a plugin. */
+export function readPluginInfo(plugin: unknown): PluginInfo {
+  const fn = unwrapPlugin(plugin)
+  const marks = fn as unknown as Record<symbol, unknown>
+  const meta = (marks[kPluginMeta] ?? {}) as {
+    name?: unknown
+    dependencies?: unknown
+    decorators?: PluginInfo['decorators']
+  }
+  const candidate =
+    typeof meta.name === 'string' && meta.name !== ''
+      ? meta.name
+      : typeof marks[kDisplayName] === 'string' && marks[kDisplayName] !== ''
+        ? (marks[kDisplayName] as string)
+        : fn.name
+  return {
+    fn,
+    name: candidate || 'anonymous',
+    named: candidate !== '',
+    skipOverride: marks[kSkipOverride] === true,
+    dependencies: Array.isArray(meta.dependencies) ? meta.dependencies : [],
+    decorators: meta.decorators ?? {},
+  }
+}
+
+/** Whether a plugin of that name was registered in `state` or an ancestor. */
+export function hasPlugin(state: ContextState, name: string): boolean {
+  for (const scope of state.chain()) if (scope.plugins.has(name)) return true
+  return false
+}
+
+/**
+ * Checks a plugin's declared dependencies and decorators against the context it loads into.
+ *
+ * @throws FRM_ERR_PLUGIN_DEPENDENCY_MISSING, FRM_ERR_PLUGIN_DECORATOR_MISSING
+ */
+export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
+  for (const dependency of info.dependencies) {
+    if (!hasPlugin(registrar, dependency)) {
+      throw createError('FRM_ERR_PLUGIN_DEPENDENCY_MISSING', info.name, dependency)
+    }
+  }
+  for (const name of info.decorators.instance ?? []) {
+    if (!(name in registrar.instance)) {
+      throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', info.name, name)
+    }
+  }
+  for (const kind of ['request', 'reply'] as const) {
+    for (const name of info.decorators[kind] ?? []) {
+      if (!hasScopedDecorator(registrar, kind, name)) {
+        throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', info.name, `${kind}.${name}`)
+      }
+    }
+  }
+}

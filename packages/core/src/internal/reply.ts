@@ -1,0 +1,169 @@
+import { createError } from '@framework/error-formatter'
+import type { OutgoingHeaders } from '../contracts/transport.js'
+import type { Instance } from '../types/instance.js'
+import type { HeaderValue } from '../types/reply.js'
+import { describe } from './describe.js'
+import { callNotFound } from './not-found.js'
+import type { Request } from './request.js'
+import type { RouteContext } from './route-context.js'
+import { send } from './send.js'
+import { kErrorIndex, kHeaders, kPhase, kRoute, kSerializer, kStatus, Phase } from './symbols.js'
+
+type PhaseValue = (typeof Phase)[keyof typeof Phase]
+
+/** True when `text` holds a CR or LF (response splitting). */
+function hasLineBreak(text: string): boolean {
+  return text.indexOf('\r') !== -1 || text.indexOf('\n') !== -1
+}
+
+/**
+ * The reply object. Like requests, each context with reply decorators gets a subclass holding
+ * them on its prototype.
+ */
+export class Reply {
+  [kRoute]: RouteContext;
+  [kStatus]: number;
+  [kHeaders]: Record<string, string | number | readonly string[]>;
+  [kPhase]: PhaseValue;
+  [kSerializer]: ((payload: unknown) => string) | null;
+  [kErrorIndex]: number
+
+  constructor(
+    rc: RouteContext,
+    readonly raw: unknown,
+    readonly request: Request,
+  ) {
+    this[kRoute] = rc
+    this[kStatus] = 200
+    this[kHeaders] = {}
+    this[kPhase] = Phase.Open
+    this[kSerializer] = null
+    this[kErrorIndex] = -1
+  }
+
+  code(statusCode: number): this {
+    if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
+      throw createError('FRM_ERR_REPLY_INVALID_STATUS', String(statusCode))
+    }
+    this[kStatus] = statusCode
+    return this
+  }
+
+  status(statusCode: number): this {
+    return this.code(statusCode)
+  }
+
+  get statusCode(): number {
+    return this[kStatus]
+  }
+
+  set statusCode(statusCode: number) {
+    this.code(statusCode)
+  }
+
+  header(name: string, value: HeaderValue): this {
+    if (typeof name !== 'string' || name === '' || hasLineBreak(name)) {
+      throw createError('FRM_ERR_REPLY_INVALID_HEADER', String(name))
+    }
+    const key = name.toLowerCase()
+    let stored: string | number | readonly string[]
+    if (Array.isArray(value)) {
+      const values = (value as readonly unknown[]).map(String)
+      for (const item of values) {
+        if (hasLineBreak(item)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
+      }
+      stored = values
+    } else if (typeof value === 'number') {
+      stored = value
+    } else {
+      stored = value === undefined ? '' : String(value)
+      if (hasLineBreak(stored)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
+    }
+    const headers = this[kHeaders]
+    const previous = headers[key]
+    if (key === 'set-cookie' && previous !== undefined) {
+      headers[key] = ([] as string[]).concat(
+        previous as string | string[],
+        stored as string | string[],
+      )
+    } else {
+      headers[key] = stored
+    }
+    return this
+  }
+
+  headers(values: Record<string, HeaderValue>): this {
+    for (const name of Object.keys(values)) this.header(name, values[name])
+    return this
+  }
+
+  getHeader(name: string): string | number | readonly string[] | undefined {
+    return this[kHeaders][name.toLowerCase()]
+  }
+
+  getHeaders(): OutgoingHeaders {
+    return { ...this[kHeaders] }
+  }
+
+  hasHeader(name: string): boolean {
+    return this[kHeaders][name.toLowerCase()] !== undefined
+  }
+
+  removeHeader(name: string): this {
+    delete this[kHeaders][name.toLowerCase()]
+    return this
+  }
+
+  type(contentType: string): this {
+    return this.header('content-type', contentType)
+  }
+
+  serializer(fn: (payload: unknown) => string): this {
+    if (typeof fn !== 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'reply.serializer',
+        `expected a function, received ${describe(fn)}`,
+      )
+    }
+    this[kSerializer] = fn
+    return this
+  }
+
+  send(payload?: unknown): this {
+    send(this, payload)
+    return this
+  }
+
+  get sent(): boolean {
+    return this[kPhase] !== Phase.Open
+  }
+
+  get server(): Instance {
+    return this[kRoute].instance
+  }
+
+  redirect(first: string | number, second?: string | number): this {
+    let url: unknown = first
+    let code: unknown = second ?? 302
+    if (typeof first === 'number') {
+      code = first
+      url = second
+    }
+    if (typeof url !== 'string') throw createError('FRM_ERR_REPLY_REDIRECT_URL', describe(url))
+    this.header('location', url)
+    this.code(code as number)
+    return this.send()
+  }
+
+  callNotFound(): void {
+    callNotFound(this)
+  }
+}
+
+/** The names a reply decorator may not take. */
+export const replyBuiltins: ReadonlySet<string | symbol> = new Set<string | symbol>([
+  'raw',
+  'request',
+  ...Reflect.ownKeys(Reply.prototype),
+])

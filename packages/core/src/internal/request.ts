@@ -1,0 +1,81 @@
+import type { ValidationError } from '@framework/error-formatter'
+import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
+import type { Instance } from '../types/instance.js'
+import type { Logger } from '../types/logger.js'
+import type { RouteInfo } from '../types/route.js'
+import type { RouteContext } from './route-context.js'
+import { kRequestHeaders, kRequestId, kRequestLog, kRoute } from './symbols.js'
+
+/**
+ * The request object. Each context with request decorators gets a subclass whose prototype holds
+ * them, so building a request copies nothing per decorator. Fields are all set in the constructor,
+ * so every request of a route has the same shape.
+ */
+export class Request {
+  body: unknown
+  validationError: ValidationError | undefined;
+  [kRoute]: RouteContext;
+  [kRequestId]: string | undefined;
+  [kRequestLog]: Logger | undefined;
+  [kRequestHeaders]: Record<string, string | string[] | undefined> | undefined
+
+  constructor(
+    rc: RouteContext,
+    readonly raw: RawRequest,
+    public params: RouteParams,
+    public query: QueryObject,
+  ) {
+    this.body = undefined
+    this.validationError = undefined
+    this[kRoute] = rc
+    this[kRequestId] = undefined
+    this[kRequestLog] = undefined
+    this[kRequestHeaders] = undefined
+  }
+
+  get headers(): Record<string, string | string[] | undefined> {
+    return this[kRequestHeaders] ?? this.raw.headers
+  }
+
+  set headers(value: Record<string, string | string[] | undefined>) {
+    this[kRequestHeaders] = value
+  }
+
+  get url(): string {
+    return this.raw.url ?? '/'
+  }
+
+  get method(): string {
+    return this.raw.method ?? 'GET'
+  }
+
+  get id(): string {
+    let id = this[kRequestId]
+    if (id === undefined) id = this[kRequestId] = this[kRoute].core.genReqId(this.raw)
+    return id
+  }
+
+  get log(): Logger {
+    let log = this[kRequestLog]
+    if (log === undefined) log = this[kRequestLog] = this[kRoute].core.log.child({ reqId: this.id })
+    return log
+  }
+
+  get routeOptions(): RouteInfo {
+    return this[kRoute].info
+  }
+
+  get server(): Instance {
+    return this[kRoute].instance
+  }
+}
+
+/** The names a request decorator may not take (own fields and prototype members). */
+export const requestBuiltins: ReadonlySet<string | symbol> = new Set<string | symbol>([
+  'raw',
+  'params',
+  'query',
+  'body',
+  'validationError',
+  ...Reflect.ownKeys(Request.prototype),
+])

@@ -1,0 +1,62 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
+import type { RouteHookName } from '../types/hooks.js'
+import type { ContextState } from './context-state.js'
+import { type DecoratorSpec, defineDecorator } from './decorators.js'
+import { type HookEntry, routeHookNames } from './hooks.js'
+import { type ParserTable, parserTableOf } from './parser-table.js'
+import { Reply } from './reply.js'
+import { Request } from './request.js'
+import type { ErrorHandlerEntry } from './route-context.js'
+
+/** What a context sees, computed once at ready from its own settings and its parent's. */
+export interface ResolvedContext {
+  /** Ancestors' hooks, then the context's own, in declaration order. */
+  hooks: Record<RouteHookName, HookEntry[]>
+  Request: typeof Request
+  Reply: typeof Reply
+  parsers: ParserTable
+  /** Nearest first; the last entry (`fn: null`) is the default handler. */
+  errorHandlers: ErrorHandlerEntry[]
+  schemaErrorFormatter: SchemaErrorFormatter
+  validatorCompiler: ValidatorCompiler | undefined
+  serializerCompiler: SerializerCompiler | undefined
+}
+
+/** Resolves `state` (and, first, its ancestors). */
+export function resolveContext(state: ContextState): ResolvedContext {
+  if (state.resolved !== undefined) return state.resolved
+  const parent = state.parent === undefined ? undefined : resolveContext(state.parent)
+  const hooks = {} as Record<RouteHookName, HookEntry[]>
+  for (const name of routeHookNames) {
+    hooks[name] =
+      parent === undefined ? [...state.hooks[name]] : [...parent.hooks[name], ...state.hooks[name]]
+  }
+  const parsers = parserTableOf(state)
+  const inherited = parent?.errorHandlers ?? [{ fn: null, ctx: state.instance }]
+  const resolved: ResolvedContext = {
+    hooks,
+    Request: withDecorators(parent?.Request ?? Request, state.requestDecorators),
+    Reply: withDecorators(parent?.Reply ?? Reply, state.replyDecorators),
+    parsers,
+    errorHandlers:
+      state.errorHandler === undefined ? inherited : [state.errorHandler, ...inherited],
+    schemaErrorFormatter:
+      state.schemaErrorFormatter ?? parent?.schemaErrorFormatter ?? state.core.schemaErrorFormatter,
+    validatorCompiler: state.validatorCompiler ?? parent?.validatorCompiler,
+    serializerCompiler: state.serializerCompiler ?? parent?.serializerCompiler,
+  }
+  state.resolved = resolved
+  return resolved
+}
+
+/** A subclass holding the context's decorators on its prototype (the parent's class when none). */
+function withDecorators<C extends typeof Request | typeof Reply>(
+  base: C,
+  decorators: Map<string | symbol, DecoratorSpec>,
+): C {
+  if (decorators.size === 0) return base
+  const Scoped = class extends (base as any) {} as unknown as C
+  for (const [name, spec] of decorators) defineDecorator(Scoped.prototype, name, spec)
+  return Scoped
+}

@@ -1,0 +1,69 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type { SerializeFunction, ValidateFunction } from '../contracts/compilers.js'
+import type { Instance } from '../types/instance.js'
+import type { RouteHandler, RouteInfo } from '../types/route.js'
+import type { ContextState } from './context-state.js'
+import type { Core } from './core.js'
+import type { HookEntry } from './hooks.js'
+import type { ParserTable } from './parser-table.js'
+import type { Reply } from './reply.js'
+import type { Request } from './request.js'
+
+/** One request part's compiled validator. */
+export interface PartValidator {
+  /** Where the value lives on the request. */
+  part: 'params' | 'body' | 'querystring' | 'headers'
+  /** The `validationContext` of its errors. */
+  context: 'params' | 'body' | 'query' | 'headers'
+  fn: ValidateFunction
+}
+
+/** An error handler in a route's chain; `fn: null` is the default handler. */
+export interface ErrorHandlerEntry {
+  fn: ((error: unknown, request: any, reply: any) => unknown) | null
+  ctx: Instance
+}
+
+/**
+ * Everything one mounted method + path needs per request, computed once at ready: the hook lists
+ * (`null` when empty, so the lifecycle skips them without walking an array), the compiled
+ * validators and serializers, the error handler chain and the request/reply classes.
+ */
+export interface RouteContext {
+  core: Core
+  state: ContextState
+  instance: Instance
+  method: string
+  url: string
+  info: RouteInfo
+  handler: RouteHandler<any>
+  Request: typeof Request
+  Reply: typeof Reply
+
+  onRequest: HookEntry[] | null
+  preParsing: HookEntry[] | null
+  preValidation: HookEntry[] | null
+  preHandler: HookEntry[] | null
+  preSerialization: HookEntry[] | null
+  onSend: HookEntry[] | null
+  onResponse: HookEntry[] | null
+  onError: HookEntry[] | null
+  onTimeout: HookEntry[] | null
+
+  /** Whether the method carries a body the core parses. */
+  parsesBody: boolean
+  /** Whether a body validator applies (a body schema on POST, PUT or PATCH). */
+  validatesBody: boolean
+  parsers: ParserTable
+  bodyLimit: number
+  validators: PartValidator[] | null
+  attachValidation: boolean
+  schemaErrorFormatter: SchemaErrorFormatter
+  serializers: Record<string, SerializeFunction> | null
+  selectResponse: ((statusCode: number) => string | undefined) | null
+  errorHandlers: ErrorHandlerEntry[]
+  /** True for the context's not-found handler. */
+  notFound: boolean
+  /** Called when the transport finished writing a reply of a route without onResponse hooks. */
+  written: (error?: Error) => void
+}

@@ -1,0 +1,22 @@
+import type { RouteHookName } from '../types/hooks.js'
+import type { RouteHandler, RouteOptions, RouteSchema } from '../types/route.js'
+import type { ContextState } from './context-state.js'
+import type { HookEntry } from './hooks.js'
+
+/** A declared route, kept until ready (when each method gets a compiled route context). */
+export interface RouteRecord {
+  /** Upper-case methods. */
+  methods: string[]
+  /** Full paths (prefix included); two for `/` under a prefix (`/v1` and `/v1/`). */
+  urls: string[]
+  /** The path as declared, before the prefix. */
+  routePath: string
+  state: ContextState
+  /** The plugin that declared the route (an fp plugin's own name, not its host's). */
+  pluginName: string
+  handler: RouteHandler<any>
+  schema: RouteSchema | undefined
+  options: RouteOptions<any>
+  hooks: Partial<Record<RouteHookName, HookEntry[]>>
+  exposeHeadRoutes: boolean
+}

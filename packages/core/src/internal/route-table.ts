@@ -1,0 +1,195 @@
+import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
+import type { RouteHookName } from '../types/hooks.js'
+import type { RouteHandler } from '../types/route.js'
+import { bodyMethods } from './body.js'
+import { preOrder } from './boot.js'
+import { compileSerializers, compileValidators } from './compile-schemas.js'
+import type { ContextState, NotFoundSetting } from './context-state.js'
+import type { Core } from './core.js'
+import { handleError } from './error-handling.js'
+import type { HookEntry } from './hooks.js'
+import { runRoute } from './lifecycle.js'
+import { defaultNotFoundHandler } from './not-found.js'
+import { resolveContext } from './resolve-context.js'
+import type { RouteContext } from './route-context.js'
+import type { RouteRecord } from './route-record.js'
+
+/**
+ * Builds the route table at ready: every context resolved, every route method compiled into a
+ * route context (automatic HEAD routes included), one not-found entry per prefix that set a
+ * handler plus the root's.
+ */
+export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
+  for (const state of preOrder(core.root)) resolveContext(state)
+  const routes: MountedRoute[] = []
+  for (const record of core.routes) {
+    for (const method of record.methods) {
+      const rc = createRouteContext(core, record, method)
+      const handle = handleOf(rc)
+      for (const url of record.urls) routes.push({ method, url, handle })
+      if (method !== 'GET' || !record.exposeHeadRoutes) continue
+      const head: RouteContext = { ...rc, method: 'HEAD', info: { ...rc.info, method: 'HEAD' } }
+      const headHandle = handleOf(head)
+      for (const url of record.urls) {
+        if (!core.routeKeys.has(`HEAD ${url}`))
+          routes.push({ method: 'HEAD', url, handle: headHandle })
+      }
+    }
+  }
+  const notFound: Core['notFound'] = []
+  for (const [prefix, state] of core.notFoundByPrefix) {
+    notFound.push({ prefix, rc: createNotFoundContext(core, state, state.notFound) })
+  }
+  if (!core.notFoundByPrefix.has('')) {
+    notFound.push({ prefix: '', rc: createNotFoundContext(core, core.root, undefined) })
+  }
+  notFound.sort((a, b) => b.prefix.length - a.prefix.length)
+  core.notFound = notFound
+  const rootNotFound = notFound[notFound.length - 1]!.rc
+  const table: RouteTable<RawRequest, unknown> = {
+    routes,
+    notFound: notFound.map(({ prefix, rc }) => ({ prefix, handle: handleOf(rc) })),
+    fail(raw, res, error) {
+      const request = new rootNotFound.Request(rootNotFound, raw, {}, Object.create(null))
+      handleError(new rootNotFound.Reply(rootNotFound, res, request), error)
+    },
+  }
+  core.table = table
+  return table
+}
+
+/** The transport's handle for one route context: made once per route, not per request. */
+function handleOf(rc: RouteContext): RouteHandle {
+  return (raw, res, params, query) => runRoute(rc, raw, res, params, query)
+}
+
+function hookList(
+  state: ContextState,
+  name: RouteHookName,
+  own: Partial<Record<RouteHookName, HookEntry[]>>,
+): HookEntry[] | null {
+  const list = [...state.resolved!.hooks[name], ...(own[name] ?? [])]
+  return list.length === 0 ? null : list
+}
+
+function writtenLogger(core: Core, method: string, url: string): (error?: Error) => void {
+  return (error) => {
+    if (error !== undefined)
+      core.log.error({ err: error }, `Writing the reply of ${method} ${url} failed`)
+  }
+}
+
+function baseContext(
+  core: Core,
+  state: ContextState,
+  own: Partial<Record<RouteHookName, HookEntry[]>>,
+  method: string,
+  url: string,
+): Omit<
+  RouteContext,
+  | 'info'
+  | 'handler'
+  | 'validators'
+  | 'serializers'
+  | 'selectResponse'
+  | 'attachValidation'
+  | 'validatesBody'
+  | 'parsesBody'
+  | 'notFound'
+  | 'bodyLimit'
+> {
+  const resolved = state.resolved!
+  return {
+    core,
+    state,
+    instance: state.instance,
+    method,
+    url,
+    Request: resolved.Request,
+    Reply: resolved.Reply,
+    onRequest: hookList(state, 'onRequest', own),
+    preParsing: hookList(state, 'preParsing', own),
+    preValidation: hookList(state, 'preValidation', own),
+    preHandler: hookList(state, 'preHandler', own),
+    preSerialization: hookList(state, 'preSerialization', own),
+    onSend: hookList(state, 'onSend', own),
+    onResponse: hookList(state, 'onResponse', own),
+    onError: hookList(state, 'onError', own),
+    onTimeout: hookList(state, 'onTimeout', own),
+    parsers: resolved.parsers,
+    schemaErrorFormatter: resolved.schemaErrorFormatter,
+    errorHandlers: resolved.errorHandlers,
+    written: writtenLogger(core, method, url),
+  }
+}
+
+function createRouteContext(core: Core, record: RouteRecord, method: string): RouteContext {
+  const url = record.urls[0]!
+  const options = record.options
+  const validators = compileValidators(record, method, url)
+  const serializers = compileSerializers(record, method, url)
+  const base = baseContext(core, record.state, record.hooks, method, url)
+  const bodyLimit = options.bodyLimit ?? core.bodyLimit
+  const attachValidation = options.attachValidation === true
+  return {
+    ...base,
+    info: {
+      url,
+      method,
+      config: options.config ?? {},
+      schema: record.schema,
+      attachValidation,
+      bodyLimit,
+      prefix: record.state.prefix,
+      handler: record.handler,
+    },
+    handler: record.handler,
+    parsesBody: bodyMethods.has(method),
+    validatesBody: validators?.some((validator) => validator.part === 'body') ?? false,
+    bodyLimit,
+    validators,
+    attachValidation,
+    schemaErrorFormatter: options.schemaErrorFormatter ?? base.schemaErrorFormatter,
+    serializers,
+    selectResponse: serializers === null ? null : core.responseSelector(Object.keys(serializers)),
+    errorHandlers:
+      options.errorHandler === undefined
+        ? base.errorHandlers
+        : [
+            { fn: options.errorHandler as never, ctx: record.state.instance },
+            ...base.errorHandlers,
+          ],
+    notFound: false,
+  }
+}
+
+function createNotFoundContext(
+  core: Core,
+  state: ContextState,
+  setting: NotFoundSetting | undefined,
+): RouteContext {
+  const url = `${state.prefix}/*`
+  const handler = (setting?.handler ?? defaultNotFoundHandler) as RouteHandler<any>
+  return {
+    ...baseContext(core, state, setting?.hooks ?? {}, '*', url),
+    info: {
+      url,
+      method: '*',
+      config: {},
+      schema: undefined,
+      attachValidation: false,
+      bodyLimit: core.bodyLimit,
+      prefix: state.prefix,
+      handler,
+    },
+    handler,
+    parsesBody: false,
+    validatesBody: false,
+    bodyLimit: core.bodyLimit,
+    validators: null,
+    attachValidation: false,
+    serializers: null,
+    selectResponse: null,
+    notFound: true,
+  }
+}

@@ -1,0 +1,163 @@
+import { createError } from '@framework/error-formatter'
+import type { WritablePayload } from '../contracts/transport.js'
+import { failWhileSending, handleError } from './error-handling.js'
+import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
+import type { Reply } from './reply.js'
+import { kErrorIndex, kHeaders, kPhase, kRoute, kSerializer, kStatus, Phase } from './symbols.js'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+const TEXT_TYPE = 'text/plain; charset=utf-8'
+const BINARY_TYPE = 'application/octet-stream'
+
+/**
+ * `reply.send(payload)`: strings, Buffers, streams and `undefined` go to the onSend hooks as they
+ * are; an Error goes to the error handler; anything else is serialized (after the preSerialization
+ * hooks): by `reply.serializer(fn)`, else the route's response schema for the status, else JSON.
+ */
+export function send(reply: Reply, payload: unknown): void {
+  if (reply[kPhase] !== Phase.Open) {
+    const rc = reply[kRoute]
+    reply.request.log.warn(
+      { err: createError('FRM_ERR_REPLY_ALREADY_SENT', reply.request.method, rc.url) },
+      'Reply already sent',
+    )
+    return
+  }
+  if (payload instanceof Error) {
+    handleError(reply, payload)
+    return
+  }
+  reply[kPhase] = Phase.Sending
+  if (payload === undefined) {
+    onSendStep(reply, undefined)
+    return
+  }
+  if (typeof payload === 'string') {
+    const headers = reply[kHeaders]
+    if (headers['content-type'] === undefined) headers['content-type'] = TEXT_TYPE
+    onSendStep(reply, payload)
+    return
+  }
+  if (typeof payload === 'object' && payload !== null) {
+    if (payload instanceof Uint8Array) {
+      const headers = reply[kHeaders]
+      if (headers['content-type'] === undefined) headers['content-type'] = BINARY_TYPE
+      onSendStep(reply, payload)
+      return
+    }
+    if (typeof (payload as { pipe?: unknown }).pipe === 'function') {
+      onSendStep(reply, payload)
+      return
+    }
+  }
+  const rc = reply[kRoute]
+  if (rc.preSerialization !== null && reply[kErrorIndex] === -1) {
+    runPayloadHooks(rc.preSerialization, reply, payload, afterPreSerialization, false)
+  } else {
+    serialize(reply, payload)
+  }
+}
+
+function afterPreSerialization(reply: Reply, error: unknown, payload: unknown): void {
+  if (error !== null) failWhileSending(reply, error)
+  else serialize(reply, payload)
+}
+
+function serialize(reply: Reply, payload: unknown): void {
+  const rc = reply[kRoute]
+  let text: string | undefined
+  try {
+    const custom = reply[kSerializer]
+    if (custom !== null) {
+      text = custom(payload)
+    } else if (rc.selectResponse !== null) {
+      const key = rc.selectResponse(reply[kStatus])
+      const fn = key === undefined ? undefined : rc.serializers![key]
+      text = fn === undefined ? JSON.stringify(payload) : fn(payload)
+    } else {
+      text = JSON.stringify(payload)
+    }
+  } catch (error) {
+    failWhileSending(reply, error)
+    return
+  }
+  if (typeof text !== 'string') {
+    failWhileSending(reply, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeof payload))
+    return
+  }
+  const headers = reply[kHeaders]
+  if (headers['content-type'] === undefined) headers['content-type'] = JSON_TYPE
+  onSendStep(reply, text)
+}
+
+function onSendStep(reply: Reply, payload: unknown): void {
+  const hooks = reply[kRoute].onSend
+  if (hooks !== null) runPayloadHooks(hooks, reply, payload, afterOnSend, false)
+  else write(reply, payload as WritablePayload | undefined)
+}
+
+function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
+  if (error !== null) {
+    failWhileSending(reply, error)
+    return
+  }
+  if (!isWritable(payload)) {
+    failWhileSending(reply, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeof payload))
+    return
+  }
+  write(reply, payload)
+}
+
+function isWritable(payload: unknown): payload is WritablePayload | undefined {
+  return (
+    payload === undefined ||
+    payload === null ||
+    typeof payload === 'string' ||
+    payload instanceof Uint8Array ||
+    (typeof payload === 'object' && typeof (payload as { pipe?: unknown }).pipe === 'function')
+  )
+}
+
+/**
+ * Hands the reply to the transport. A HEAD request gets the headers (Content-Length included)
+ * and no body. The onResponse hooks run once the transport is done.
+ */
+export function write(reply: Reply, payload: WritablePayload | undefined): void {
+  const rc = reply[kRoute]
+  reply[kPhase] = Phase.Written
+  const headers = reply[kHeaders]
+  let body: WritablePayload = payload ?? null
+  if (body instanceof Uint8Array && !Buffer.isBuffer(body)) {
+    const bytes = body as Uint8Array
+    body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  }
+  if (reply.request.raw.method === 'HEAD' && body !== null) {
+    if (headers['content-length'] === undefined) {
+      if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
+      else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
+    }
+    if (typeof body === 'object' && !Buffer.isBuffer(body)) {
+      ;(body as { destroy?: () => void }).destroy?.()
+    }
+    body = null
+  }
+  rc.core.transport.send(
+    reply.raw,
+    reply[kStatus],
+    headers,
+    body,
+    rc.onResponse === null ? rc.written : (error) => responded(reply, error),
+  )
+}
+
+function responded(reply: Reply, error: Error | undefined): void {
+  const rc = reply[kRoute]
+  if (error !== undefined) rc.written(error)
+  runRequestHooks(rc.onResponse!, reply, afterOnResponse, false)
+}
+
+function afterOnResponse(reply: Reply, error: unknown): void {
+  if (error !== null) {
+    reply.request.log.error({ err: error }, 'An onResponse hook failed')
+  }
+}

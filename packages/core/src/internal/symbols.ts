@@ -1,0 +1,37 @@
+/** Where an instance keeps its context state (own property of every context object). */
+export const kContext = Symbol('framework.context')
+/** The route context of a request or reply. */
+export const kRoute = Symbol('framework.route')
+/** Lazily computed request id. */
+export const kRequestId = Symbol('framework.request-id')
+/** Lazily created request logger. */
+export const kRequestLog = Symbol('framework.request-log')
+/** Headers replaced by assignment to `request.headers`. */
+export const kRequestHeaders = Symbol('framework.request-headers')
+/** Reply status code. */
+export const kStatus = Symbol('framework.status')
+/** Reply headers (lower-cased names). */
+export const kHeaders = Symbol('framework.headers')
+/** Reply phase: see `Phase`. */
+export const kPhase = Symbol('framework.phase')
+/** Serializer set with `reply.serializer(fn)`. */
+export const kSerializer = Symbol('framework.serializer')
+/** Index of the error handler handling this reply (-1: none yet). */
+export const kErrorIndex = Symbol('framework.error-index')
+
+/** Where a reply is in its life. */
+export const Phase = {
+  /** Nothing sent yet. */
+  Open: 0,
+  /** `send` was called: serialization and onSend hooks are running. */
+  Sending: 1,
+  /** Handed to the transport. */
+  Written: 2,
+  /** Handed over to another handle (`callNotFound`). */
+  Handed: 3,
+} as const
+
+/** The marks framework-plugin puts on a plugin (the core never imports it). */
+export const kSkipOverride = Symbol.for('framework.skip-override')
+export const kDisplayName = Symbol.for('framework.display-name')
+export const kPluginMeta = Symbol.for('plugin-meta')

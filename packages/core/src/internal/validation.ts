@@ -1,0 +1,108 @@
+import { createValidationError } from '@framework/error-formatter'
+import type { ValidationOutcome } from '../contracts/compilers.js'
+import { isThenable } from './describe.js'
+import { lifecycleError } from './error-handling.js'
+import { afterValidation } from './lifecycle.js'
+import type { Reply } from './reply.js'
+import type { PartValidator } from './route-context.js'
+import { kRoute } from './symbols.js'
+
+/**
+ * The validation step: params, body, querystring, headers (as compiled); the first failing part
+ * ends it. A validator's result is read as Ajv's (`true`/`false` + `validate.errors`) or as
+ * `{ value }` (replaces the part) / `{ error }` (fails it); only a promise result is awaited.
+ */
+export function validateRequest(reply: Reply): void {
+  validateFrom(reply, 0)
+}
+
+function validateFrom(reply: Reply, start: number): void {
+  const validators = reply[kRoute].validators!
+  for (let index = start; index < validators.length; index++) {
+    const validator = validators[index]!
+    let outcome: unknown
+    try {
+      outcome = validator.fn(read(reply, validator))
+    } catch (thrown) {
+      lifecycleError(reply, thrown)
+      return
+    }
+    if (isThenable(outcome)) {
+      outcome.then(
+        (settled) => {
+          if (apply(reply, validator, settled as ValidationOutcome)) validateFrom(reply, index + 1)
+        },
+        (reason) => lifecycleError(reply, reason),
+      )
+      return
+    }
+    if (!apply(reply, validator, outcome as ValidationOutcome)) return
+  }
+  afterValidation(reply)
+}
+
+function read(reply: Reply, validator: PartValidator): unknown {
+  const request = reply.request
+  switch (validator.part) {
+    case 'params':
+      return request.params
+    case 'body':
+      return request.body === undefined ? null : request.body
+    case 'querystring':
+      return request.query
+    default:
+      return request.headers
+  }
+}
+
+function replace(reply: Reply, validator: PartValidator, value: unknown): void {
+  const request = reply.request
+  switch (validator.part) {
+    case 'params':
+      request.params = value as never
+      break
+    case 'body':
+      request.body = value
+      break
+    case 'querystring':
+      request.query = value as never
+      break
+    default:
+      request.headers = value as never
+  }
+}
+
+/** Applies one part's outcome; false when validation failed (and the failure was handled). */
+function apply(reply: Reply, validator: PartValidator, outcome: ValidationOutcome): boolean {
+  if (outcome === true) return true
+  if (outcome === false) {
+    fail(reply, validator, validator.fn.errors ?? [])
+    return false
+  }
+  if (typeof outcome === 'object' && outcome !== null) {
+    const error = (outcome as { error?: unknown }).error
+    if (error !== undefined && error !== null && error !== false) {
+      fail(reply, validator, error)
+      return false
+    }
+    if ('value' in outcome) replace(reply, validator, outcome.value)
+  }
+  return true
+}
+
+function fail(reply: Reply, validator: PartValidator, failure: unknown): void {
+  const rc = reply[kRoute]
+  let error: Error
+  try {
+    error = createValidationError(validator.context, failure, rc.schemaErrorFormatter, rc.instance)
+  } catch (formatterError) {
+    lifecycleError(reply, formatterError)
+    return
+  }
+  if (rc.attachValidation) {
+    reply.request.validationError = error as never
+    afterValidation(reply)
+  } else {
+    lifecycleError(reply, error)
+  }
+}

@@ -1,0 +1,52 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type {
+  ResponseSelectorFactory,
+  SerializerCompilerFactory,
+  ValidatorCompilerFactory,
+} from '../contracts/compilers.js'
+import type { RawRequest, Transport } from '../contracts/transport.js'
+import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
+import type { Logger } from './logger.js'
+
+/** A content-type parser installed by `createInstance` (a user may override its type). */
+export interface BuiltinContentTypeParser {
+  type: string | RegExp
+  options?: ContentTypeParserOptions
+  parser: ContentTypeParser
+}
+
+/**
+ * What `createInstance` takes: the transport, the compilers and the defaults the umbrella wires.
+ *
+ * @example
+ * createInstance({
+ *   transport: createHttpTransport(),
+ *   validatorCompiler: buildValidatorCompiler(),
+ *   serializerCompiler: buildSerializerCompiler(),
+ *   responseSelector: buildResponseSelector,
+ *   contentTypeParsers: defaultContentTypeParsers,
+ * })
+ */
+export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown> {
+  transport: Transport<Req, Res>
+  /** The default validator compiler, built per shared-schema set. */
+  validatorCompiler: ValidatorCompilerFactory
+  /** The default serializer compiler, built per shared-schema set. */
+  serializerCompiler: SerializerCompilerFactory
+  /** `(keys) => (statusCode) => key | undefined`. */
+  responseSelector: ResponseSelectorFactory
+  /** Default: `defaultSchemaErrorFormatter`. */
+  schemaErrorFormatter?: SchemaErrorFormatter
+  /** Built-in parsers installed on the root; a user may override these types (others throw when redeclared). */
+  contentTypeParsers?: readonly BuiltinContentTypeParser[]
+  /** Pino-shaped; default: a no-op logger. */
+  logger?: Logger
+  /** Maximum request body in bytes. Default 1048576. */
+  bodyLimit?: number
+  /** Milliseconds a plugin (or an onReady hook) may take. Default 10000; 0 turns the limit off. */
+  pluginTimeout?: number
+  /** Default: a counter (`req-1`, `req-2`...), never read from a header. */
+  genReqId?: (raw: Req) => string
+  /** Default true: every GET route also answers HEAD. */
+  exposeHeadRoutes?: boolean
+}

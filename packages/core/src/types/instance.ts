@@ -1,0 +1,133 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type { JsonSchema as RegistryJsonSchema } from '@framework/schema-registry'
+import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
+import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
+import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
+import type { HookMap, HookName } from './hooks.js'
+import type { Logger } from './logger.js'
+import type { PluginInput, RegisterOptions } from './plugin.js'
+import type { RouteGeneric } from './request.js'
+import type { ErrorHandler, RouteHandler, RouteOptions, RouteShorthandOptions } from './route.js'
+
+/** A decorator given as accessors instead of a value. */
+export interface DecoratorAccessors {
+  getter: (this: any) => unknown
+  setter?: (this: any, value: any) => void
+}
+
+/** Route-level hooks a custom not-found handler may run (besides its context's). */
+export interface NotFoundOptions {
+  preValidation?: HookMap['preValidation'] | HookMap['preValidation'][]
+  preHandler?: HookMap['preHandler'] | HookMap['preHandler'][]
+}
+
+/** The shorthand route declarations: `(path, handler)`, `(path, options, handler)` or `(path, options)`. */
+export interface RouteShorthand {
+  <G extends RouteGeneric = RouteGeneric>(path: string, handler: RouteHandler<G>): Instance
+  <G extends RouteGeneric = RouteGeneric>(
+    path: string,
+    options: RouteShorthandOptions<G>,
+    handler: RouteHandler<G>,
+  ): Instance
+  <G extends RouteGeneric = RouteGeneric>(
+    path: string,
+    options: RouteShorthandOptions<G> & { handler: RouteHandler<G> },
+  ): Instance
+}
+
+/**
+ * An encapsulation context: the root instance `createInstance` returns, or the child a plugin
+ * receives. Every context has the same surface; what it adds is visible to it and its descendants.
+ * Declare your decorators by augmenting this interface:
+ * `declare module '@framework/core' { interface Instance { db: Db } }`.
+ *
+ * The instance is thenable: `await app.register(p)` (or `await app.after()`) loads the plugins
+ * registered so far.
+ *
+ * @example
+ * const app = createInstance({ transport, validatorCompiler, serializerCompiler, responseSelector })
+ * app.register(async (child) => {
+ *   child.decorateRequest('user', null)
+ *   child.get('/me', async (request) => request.user)
+ * }, { prefix: '/v1' })
+ * await app.ready()
+ */
+export interface Instance extends PromiseLike<void> {
+  /** Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). */
+  register<Options extends Record<string, any> = Record<string, any>>(
+    plugin: PluginInput<Options>,
+    opts?: (Options & RegisterOptions) | ((parent: Instance) => Options & RegisterOptions),
+  ): Instance
+  /** Loads the plugins registered so far, then calls `fn` (with the loading error, if any). */
+  after(fn?: (error: Error | null, done?: (error?: unknown) => void) => unknown): Instance
+  /** Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. */
+  ready(): Promise<void>
+  ready(callback: (error: Error | null) => void): Instance
+  /** Closes the transport, then runs the `onClose` hooks (children's before their parents'). */
+  close(): Promise<void>
+  close(callback: (error: Error | null) => void): Instance
+  /** `ready()`, then starts listening (host default `localhost`); resolves with the address. */
+  listen(options?: ListenOptions): Promise<string>
+  listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void
+  /** `ready()`, then an in-process request through the transport. */
+  inject(options: InjectOptions | string): Promise<InjectResponse>
+  /** The transport's server (`http.Server` for `@framework/http`). */
+  readonly server: any
+  readonly log: Logger
+  /** The prefix of this context's routes. */
+  readonly prefix: string
+  /** The name of the plugin this context belongs to (`root` for the root). */
+  readonly pluginName: string
+
+  decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
+  decorateRequest(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
+  decorateReply(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
+  hasDecorator(name: string | symbol): boolean
+  hasRequestDecorator(name: string | symbol): boolean
+  hasReplyDecorator(name: string | symbol): boolean
+
+  addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance
+
+  route<G extends RouteGeneric = RouteGeneric>(options: RouteOptions<G>): Instance
+  get: RouteShorthand
+  head: RouteShorthand
+  post: RouteShorthand
+  put: RouteShorthand
+  patch: RouteShorthand
+  delete: RouteShorthand
+  options: RouteShorthand
+  all: RouteShorthand
+
+  addSchema(schema: object): Instance
+  /** Every shared schema visible here, keyed by `$id`. */
+  getSchemas(): Readonly<Record<string, RegistryJsonSchema>>
+  getSchema(id: string): RegistryJsonSchema | undefined
+
+  setValidatorCompiler(compiler: ValidatorCompiler): Instance
+  setSerializerCompiler(compiler: SerializerCompiler): Instance
+  setErrorHandler(handler: ErrorHandler): Instance
+  setNotFoundHandler(handler: RouteHandler): Instance
+  setNotFoundHandler(options: NotFoundOptions, handler: RouteHandler): Instance
+  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): Instance
+
+  addContentTypeParser(
+    type: string | readonly string[] | RegExp,
+    parser: ContentTypeParser,
+  ): Instance
+  addContentTypeParser(
+    type: string | readonly string[] | RegExp,
+    options: ContentTypeParserOptions,
+    parser: ContentTypeParser,
+  ): Instance
+  hasContentTypeParser(type: string | RegExp): boolean
+  removeContentTypeParser(type: string | readonly string[] | RegExp): Instance
+
+  /** Whether a plugin of that name was registered here or in an ancestor. */
+  hasPlugin(name: string): boolean
+  /** A readable tree of the routes: path, methods, and the plugin that declared them. */
+  printRoutes(): string
+  /** A readable tree of the plugins. */
+  printPlugins(): string
+}
+
+export type { JsonSchema }

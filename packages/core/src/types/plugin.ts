@@ -1,0 +1,31 @@
+import type { DoneCallback } from './hooks.js'
+import type { Instance } from './instance.js'
+
+/**
+ * A plugin: `async (instance, opts) => {}` or `(instance, opts, done) => {}` (declare `done` and call
+ * it). `instance` is a new child context, or the registering context itself for a plugin wrapped
+ * with `framework-plugin`.
+ *
+ * @example
+ * const users: Plugin<{ table: string }> = async (app, opts) => {
+ *   app.get('/', async () => db.all(opts.table))
+ * }
+ * app.register(users, { prefix: '/users', table: 'users' })
+ */
+export type Plugin<Options = Record<string, any>> = (
+  instance: Instance,
+  opts: Options,
+  done: DoneCallback,
+) => unknown
+
+/** What `register` accepts: a plugin, a module whose default export is one, or a promise of either. */
+export type PluginInput<Options = Record<string, any>> =
+  | Plugin<Options>
+  | { default: Plugin<Options> }
+  | PromiseLike<Plugin<Options> | { default: Plugin<Options> }>
+
+/** Options `register` reads itself; the rest goes to the plugin. */
+export interface RegisterOptions {
+  /** Prefix for the routes of the new context (composes with its ancestors' prefixes). */
+  prefix?: string
+}

@@ -1,0 +1,52 @@
+import type { Instance } from './instance.js'
+import type { FrameworkRequest, RouteGeneric } from './request.js'
+
+/** A header value as `reply.header` takes it. */
+export type HeaderValue = string | number | boolean | readonly string[] | undefined
+
+/**
+ * The reply object handlers and hooks receive. Reply decorators of the route's context (and its
+ * ancestors) are on its prototype.
+ *
+ * @example
+ * app.get('/', (request, reply) => { reply.code(201).header('x-id', '1').send({ ok: true }) })
+ */
+export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
+  /** Sets the status code (an integer from 100 to 599; FRM_ERR_REPLY_INVALID_STATUS otherwise). */
+  code(statusCode: number): this
+  /** Same as `code`. */
+  status(statusCode: number): this
+  /** The status code (200 until set). Setting it validates like `code()`. */
+  statusCode: number
+  /** Sets a header (name case-insensitive; CR or LF in name or value: FRM_ERR_REPLY_INVALID_HEADER). */
+  header(name: string, value: HeaderValue): this
+  /** Sets several headers. */
+  headers(values: Record<string, HeaderValue>): this
+  getHeader(name: string): string | number | readonly string[] | undefined
+  /** A copy of the headers set so far. */
+  getHeaders(): Record<string, string | number | readonly string[]>
+  hasHeader(name: string): boolean
+  removeHeader(name: string): this
+  /** Sets Content-Type. */
+  type(contentType: string): this
+  /**
+   * Sends the response: objects, arrays, numbers, booleans and null are serialized (the route's
+   * response schema for the status, else JSON); strings and Buffers are sent as they are; streams are
+   * piped; an Error goes to the error handler.
+   */
+  send(payload?: G extends { Reply: infer R } ? R | Error : unknown): this
+  /** A serializer for this reply only. */
+  serializer(fn: (payload: any) => string): this
+  /** True once `send` was called (or the reply was handed to the not-found handler). */
+  readonly sent: boolean
+  /** The transport's raw response (`http.ServerResponse` for `@framework/http`). */
+  readonly raw: any
+  readonly request: FrameworkRequest<G>
+  /** The context the route belongs to. */
+  readonly server: Instance
+  /** Redirects (302 unless a code is given). */
+  redirect(url: string, code?: number): this
+  redirect(code: number, url: string): this
+  /** Answers with the not-found handler that serves this URL. */
+  callNotFound(): void
+}

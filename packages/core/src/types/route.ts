@@ -1,0 +1,113 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
+import type { HookMap, RouteHookName } from './hooks.js'
+import type { Instance } from './instance.js'
+import type { FrameworkReply } from './reply.js'
+import type { FrameworkRequest, RouteGeneric } from './request.js'
+
+/** The methods a route may declare (`all` declares every one of them). */
+export type HttpMethod =
+  | 'GET'
+  | 'HEAD'
+  | 'POST'
+  | 'PUT'
+  | 'PATCH'
+  | 'DELETE'
+  | 'OPTIONS'
+  | 'SEARCH'
+  | 'TRACE'
+
+/**
+ * A route handler: send with `reply.send(payload)`, or return the payload (or a promise of it).
+ *
+ * @example
+ * const handler: RouteHandler = async (request) => ({ hello: 'world' })
+ */
+export type RouteHandler<G extends RouteGeneric = RouteGeneric> = (
+  this: Instance,
+  request: FrameworkRequest<G>,
+  reply: FrameworkReply<G>,
+) => unknown
+
+/**
+ * An error handler (`setErrorHandler`, route option `errorHandler`). Send a reply, or return a
+ * payload; throwing (or sending an Error) hands the error to the parent context's handler.
+ *
+ * @example
+ * app.setErrorHandler((error, request, reply) => {
+ *   if (error.validation) return reply.code(422).send({ errors: error.validation })
+ *   reply.send(error)
+ * })
+ */
+export type ErrorHandler = (
+  this: Instance,
+  error: any,
+  request: FrameworkRequest,
+  reply: FrameworkReply,
+) => unknown
+
+/** A route's schemas (specification 2.4). Each request part may be a full schema, a shorthand or a root `$ref`. */
+export interface RouteSchema {
+  body?: JsonSchema
+  querystring?: JsonSchema
+  /** Alias of `querystring`. */
+  query?: JsonSchema
+  params?: JsonSchema
+  headers?: JsonSchema
+  /** Keyed by status code, `'2xx'`-style class, or `default`. */
+  response?: Record<string | number, JsonSchema>
+  [key: string]: unknown
+}
+
+type RouteHookOptions = {
+  [K in RouteHookName]?: HookMap[K] | HookMap[K][]
+}
+
+/** Route options other than method, url and handler (the middle argument of the shorthands). */
+export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
+  extends RouteHookOptions {
+  schema?: RouteSchema
+  /** Run the handler even when validation fails, with `request.validationError` set. */
+  attachValidation?: boolean
+  validatorCompiler?: ValidatorCompiler
+  serializerCompiler?: SerializerCompiler
+  schemaErrorFormatter?: SchemaErrorFormatter
+  errorHandler?: ErrorHandler
+  /** Anything; available as `request.routeOptions.config`. */
+  config?: Record<string, any>
+  /** Also answer HEAD for this GET route (default: the instance option, true). */
+  exposeHeadRoutes?: boolean
+  /** Body limit in bytes for this route (default: the instance's). */
+  bodyLimit?: number
+  handler?: RouteHandler<G>
+}
+
+/** A full route definition (`route()`). */
+export interface RouteOptions<G extends RouteGeneric = RouteGeneric>
+  extends RouteShorthandOptions<G> {
+  method:
+    | HttpMethod
+    | Lowercase<HttpMethod>
+    | readonly (HttpMethod | Lowercase<HttpMethod>)[]
+    | string
+    | readonly string[]
+  /** The path (find-my-way syntax: `/users/:id`, `/files/*`). */
+  url?: string
+  /** Alias of `url`. */
+  path?: string
+  handler: RouteHandler<G>
+}
+
+/** What `request.routeOptions` holds. */
+export interface RouteInfo {
+  /** The full path, prefixes included. */
+  url: string
+  method: string
+  config: Record<string, any>
+  schema: RouteSchema | undefined
+  attachValidation: boolean
+  bodyLimit: number
+  /** The prefix of the route's context. */
+  prefix: string
+  handler: RouteHandler<any>
+}
