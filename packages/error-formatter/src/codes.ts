@@ -166,6 +166,11 @@ export const codes = {
     statusCode: 404,
     message: 'Route %s:%s not found',
   },
+  FRM_ERR_NOT_FOUND_HANDLER_DUPLICATE: {
+    statusCode: 500,
+    message:
+      "A not-found handler is already set for the prefix '%s': set one per prefix, in a context registered with its own prefix",
+  },
   FRM_ERR_REQUEST_TIMEOUT: {
     statusCode: 408,
     message: 'The request was not received completely within %s ms',
