@@ -1,4 +1,5 @@
 import type { FrameworkError } from '@framework/error-formatter'
+import framework from 'framework'
 import { describe, expectTypeOf, it } from 'vitest'
 import type {
   BearerAuthErrorResponse,
@@ -38,5 +39,21 @@ describe('bearer-auth types', () => {
       string | string[] | undefined
     >()
     expectTypeOf<Parameters<BearerAuthErrorResponse>>().toEqualTypeOf<[FrameworkError]>()
+  })
+
+  it("is accepted by the framework's register, with each form of options", () => {
+    const app = framework()
+    app.register(bearerAuth, { keys: ['k1'] })
+    app.register(bearerAuth, { keys: new Set(['k1']), errorResponse: (error) => error.code })
+    app.register(bearerAuth, {
+      auth: async (key, request) => key === request.headers['x-key'],
+    })
+    app.register(async (child) => {
+      child.register(bearerAuth, { keys: ['k1'] })
+    })
+    // @ts-expect-error keys and auth together
+    app.register(bearerAuth, { keys: ['k1'], auth: () => true })
+    // @ts-expect-error keys that are not strings
+    app.register(bearerAuth, { keys: [1] })
   })
 })
