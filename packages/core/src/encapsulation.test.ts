@@ -313,7 +313,7 @@ describe('[2.1] the table, row by row', () => {
   it('[2.1][4.4.4] a framework-plugin plugin breaks encapsulation: decorators, hooks and routes reach the parent', async () => {
     const { app } = createApp()
     app.register(
-      fp(async (instance) => {
+      fp(async (instance: Instance) => {
         instance.decorate('shared', 'yes')
         instance.addHook('onRequest', async (_request, reply) => {
           reply.header('x-fp', '1')

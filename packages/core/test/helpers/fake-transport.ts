@@ -153,7 +153,8 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
       (entry) =>
         entry.prefix === '' || path === entry.prefix || path.startsWith(`${entry.prefix}/`),
     )
-    ;(notFound?.handle as RouteHandle<FakeRaw, FakeRes>)(raw, res, {}, query)
+    if (notFound === undefined) throw new Error('FakeTransport: no not-found handle')
+    ;(notFound.handle as RouteHandle<FakeRaw, FakeRes>)(raw, res, {}, query)
   }
 
   readBody(
