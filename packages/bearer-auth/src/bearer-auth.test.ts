@@ -266,3 +266,53 @@ describe.each(clients)('bearer-auth with a response schema ($name)', (client) =>
     }
   })
 })
+
+describe.each(clients)('bearer-auth and not-found requests ($name)', (client) => {
+  const build = (ownNotFound: boolean): App => {
+    const app = framework()
+    app.register(
+      async (api: any) => {
+        api.register(bearerAuth, { keys: ['k1'] })
+        if (ownNotFound) {
+          api.setNotFoundHandler(async (request: any, reply: any) =>
+            reply.code(404).send({ missing: request.url }),
+          )
+        }
+        api.get('/data', async () => ({ data: true }))
+      },
+      { prefix: '/api' },
+    )
+    return app
+  }
+
+  it("answers an unknown path under a protected prefix with the parent's 404, no key asked", async () => {
+    const app = build(false)
+    try {
+      const send = await client.connect(app)
+      const answer = await send('GET', '/api/nope')
+      expect(answer.status).toBe(404)
+      expect(answer.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Route GET:/api/nope not found',
+      })
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('asks for the key on unknown paths once the protected context has its own not-found handler', async () => {
+    const app = build(true)
+    try {
+      const send = await client.connect(app)
+      const denied = await send('GET', '/api/nope')
+      expect(denied.status).toBe(401)
+      expect(denied.header('www-authenticate')).toBe('Bearer')
+      const allowed = await send('GET', '/api/nope', { authorization: 'Bearer k1' })
+      expect(allowed.status).toBe(404)
+      expect(allowed.json()).toEqual({ missing: '/api/nope' })
+    } finally {
+      await app.close()
+    }
+  })
+})
