@@ -9,7 +9,10 @@ import type { BearerAuthOptions, BearerAuthRequest } from './bearer-auth-options
 /** A root with GET /open, and a child context /api protected with `options`, holding GET /api/data. */
 function protectedApp(options: BearerAuthOptions, logger?: unknown): App {
   const app = framework(logger === undefined ? {} : ({ logger } as any))
-  app.get('/open', async () => ({ open: true }))
+  app.get('/open', async (request: any) => {
+    request.log.info('open route')
+    return { open: true }
+  })
   app.register(
     async (api: any) => {
       api.register(bearerAuth, options)
@@ -168,7 +171,10 @@ describe.each(clients)('bearer-auth options ($name)', (client) => {
     const send = await start({ keys: ['sk_configured_one', 'sk_configured_two'] }, logger)
     await send('GET', '/api/data')
     await send('GET', '/api/data', bearer('sk_configured'))
+    expect((await send('GET', '/api/data', bearer('sk_configured_one'))).status).toBe(200)
     await send('GET', '/open')
+    // The capture works: the /open handler's line is there, bound to its request.
+    expect(lines.some((line) => line.includes("'open route'"))).toBe(true)
     expect(lines.join('\n')).not.toMatch(/sk_configured_(one|two)/)
   })
 })
