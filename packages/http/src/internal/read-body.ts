@@ -140,7 +140,8 @@ function onError(this: ReadStream, error: Error & { statusCode?: unknown }): voi
 
 function onClose(this: ReadStream): void {
   // A stream destroyed without an error never emits 'end' nor 'error'.
-  this[kReader]!.finish(abortError())
+  const reader = this[kReader]!
+  if (!reader.finished) reader.finish(abortError())
 }
 
 /** The error of a body whose stream closed before its end: the client went away. */
