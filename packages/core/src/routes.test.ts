@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../test/helpers/app.js'
+
+describe('route declaration', () => {
+  it('[2.3] declares with route({ method, url, handler }), path as an alias, method arrays', async () => {
+    const { app } = createApp()
+    app.route({ method: 'GET', url: '/a', handler: async () => 'a' })
+    app.route({ method: 'post', path: '/b', handler: async () => 'b' })
+    app.route({ method: ['PUT', 'PATCH'], url: '/c', handler: async (request) => request.method })
+    expect((await app.inject('/a')).body).toBe('a')
+    expect((await app.inject({ method: 'POST', url: '/b' })).body).toBe('b')
+    expect((await app.inject({ method: 'PUT', url: '/c' })).body).toBe('PUT')
+    expect((await app.inject({ method: 'PATCH', url: '/c' })).body).toBe('PATCH')
+  })
+
+  it('[2.3] offers the shorthands, with or without options, handler last or in the options', async () => {
+    const { app } = createApp()
+    const methods = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'] as const
+    for (const method of methods) {
+      app[method](`/${method}`, async (_request, reply) => {
+        reply.header('x-method', method)
+        return method
+      })
+    }
+    app.get('/with-options', { config: { a: 1 } }, async (request) => request.routeOptions.config)
+    app.get('/handler-in-options', { handler: async () => 'inside' })
+    for (const method of methods) {
+      const response = await app.inject({ method: method.toUpperCase(), url: `/${method}` })
+      expect(response.headers['x-method']).toBe(method)
+    }
+    expect((await app.inject('/with-options')).json()).toEqual({ a: 1 })
+    expect((await app.inject('/handler-in-options')).body).toBe('inside')
+  })
+
+  it('all() declares every method the framework routes', async () => {
+    const { app, transport } = createApp()
+    app.all('/any', async (request) => request.method)
+    await app.ready()
+    expect(transport.table!.routes.map((route) => route.method)).toEqual([
+      'GET',
+      'HEAD',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'OPTIONS',
+      'SEARCH',
+      'TRACE',
+    ])
+    expect((await app.inject({ method: 'SEARCH', url: '/any' })).body).toBe('SEARCH')
+  })
+
+  it('refuses a duplicate method + path at declaration', () => {
+    const { app } = createApp()
+    app.get('/users', async () => 'x')
+    expect(() =>
+      app.route({ method: ['POST', 'GET'], url: '/users', handler: async () => 'y' }),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_ROUTE_DUPLICATE',
+        message: "Method 'GET' is already declared for route '/users'",
+      }),
+    )
+    app.post('/users', async () => 'post is still free')
+  })
+
+  it('refuses a duplicate across contexts (same full path)', async () => {
+    const { app } = createApp()
+    app.get('/v1/x', async () => 'x')
+    app.register(
+      async (child) => {
+        child.get('/x', async () => 'again')
+      },
+      { prefix: '/v1' },
+    )
+    await expect(app.ready()).rejects.toThrow("Method 'GET' is already declared for route '/v1/x'")
+  })
+
+  it('refuses unknown methods, missing handlers, bad urls and bad options', () => {
+    const { app } = createApp()
+    expect(() => app.route({ method: 'FETCH', url: '/x', handler: async () => 1 })).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_ROUTE_METHOD_INVALID',
+        message: "Route '/x': 'FETCH' is not an HTTP method this framework routes",
+      }),
+    )
+    expect(() => app.route({ method: 'GET', url: '/x' } as never)).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_ROUTE_MISSING_HANDLER',
+        message: 'Route GET /x has no handler function',
+      }),
+    )
+    expect(() => app.route({ method: 'GET', url: 5, handler: async () => 1 } as never)).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_ROUTE_INVALID' }),
+    )
+    expect(() => app.get('/x', { bodyLimit: -1 }, async () => 1)).toThrow(
+      'Route GET /x is not valid: bodyLimit must be a positive integer, received number -1',
+    )
+    expect(() => app.get('/x', { errorHandler: 'no' as never }, async () => 1)).toThrow(
+      "Route GET /x is not valid: errorHandler must be a function, received the string 'no'",
+    )
+    expect(() => app.get('/x', { handler: async () => 1 }, async () => 2)).toThrow(
+      'the handler is given twice',
+    )
+  })
+
+  it('gives the handler this = its context, and request.routeOptions', async () => {
+    const { app } = createApp()
+    let self: unknown
+    app.register(
+      async (child) => {
+        child.get('/:id', { config: { role: 'admin' } }, async function (request) {
+          self = this
+          return request.routeOptions
+        })
+      },
+      { prefix: '/users' },
+    )
+    const info = (await app.inject('/users/1')).json()
+    expect(info).toEqual({
+      url: '/users/:id',
+      method: 'GET',
+      config: { role: 'admin' },
+      attachValidation: false,
+      bodyLimit: 1048576,
+      prefix: '/users',
+    })
+    expect((self as { prefix: string }).prefix).toBe('/users')
+  })
+})
+
+describe('HEAD routes', () => {
+  it('mounts HEAD for each GET route, sending headers (content-length included) and no body', async () => {
+    const { app, transport } = createApp()
+    app.get('/json', async () => ({ hello: 'world' }))
+    const response = await app.inject({ method: 'HEAD', url: '/json' })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe('')
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.headers['content-length']).toBe(String('{"hello":"world"}'.length))
+    expect(transport.sent.at(-1)!.payload).toBe(null)
+  })
+
+  it('keeps an explicitly declared HEAD route, whatever the declaration order', async () => {
+    const { app } = createApp()
+    app.get('/x', async () => 'get')
+    app.head('/x', async (_request, reply) => {
+      reply.header('x-explicit', '1').send()
+    })
+    const response = await app.inject({ method: 'HEAD', url: '/x' })
+    expect(response.headers['x-explicit']).toBe('1')
+  })
+
+  it('is turned off per route or per instance with exposeHeadRoutes: false', async () => {
+    const { app } = createApp()
+    app.get('/off', { exposeHeadRoutes: false }, async () => 'x')
+    app.get('/on', async () => 'x')
+    expect((await app.inject({ method: 'HEAD', url: '/off' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'HEAD', url: '/on' })).statusCode).toBe(200)
+    const { app: other } = createApp({ exposeHeadRoutes: false })
+    other.get('/x', async () => 'x')
+    other.get('/y', { exposeHeadRoutes: true }, async () => 'y')
+    expect((await other.inject({ method: 'HEAD', url: '/x' })).statusCode).toBe(404)
+    expect((await other.inject({ method: 'HEAD', url: '/y' })).statusCode).toBe(200)
+  })
+})
+
+describe('404', () => {
+  it('answers the default body, path without the query string', async () => {
+    const { app } = createApp()
+    const response = await app.inject({ method: 'POST', url: '/missing/path?x=1' })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      message: 'Route POST:/missing/path not found',
+    })
+  })
+
+  it("runs the context's onRequest..preHandler hooks, and setNotFoundHandler's own", async () => {
+    const { app } = createApp()
+    const events: string[] = []
+    app.addHook('onRequest', async () => void events.push('onRequest'))
+    app.addHook('preHandler', async () => void events.push('preHandler'))
+    app.setNotFoundHandler(
+      { preHandler: async () => void events.push('route preHandler') },
+      async (request, reply) => {
+        events.push('handler')
+        return reply.code(404).send(`no ${request.url}`)
+      },
+    )
+    expect((await app.inject('/x')).body).toBe('no /x')
+    expect(events).toEqual(['onRequest', 'preHandler', 'route preHandler', 'handler'])
+  })
+
+  it('uses the not-found handler of the longest matching prefix', async () => {
+    const { app } = createApp()
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send('root'))
+    app.register(
+      async (api) => {
+        api.setNotFoundHandler(async (_request, reply) => reply.code(404).send('api'))
+      },
+      { prefix: '/api' },
+    )
+    expect((await app.inject('/api/nope')).body).toBe('api')
+    expect((await app.inject('/other')).body).toBe('root')
+  })
+
+  it('refuses a second not-found handler for the same prefix', async () => {
+    const { app } = createApp()
+    app.setNotFoundHandler(async () => 'a')
+    expect(() => app.setNotFoundHandler(async () => 'b')).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_NOT_FOUND_HANDLER_DUPLICATE',
+        message:
+          "A not-found handler is already set for the prefix '/': set one per prefix, in a context registered with its own prefix",
+      }),
+    )
+  })
+
+  it('reply.callNotFound() hands the request to the not-found handler of its URL', async () => {
+    const { app } = createApp()
+    app.register(
+      async (api) => {
+        api.setNotFoundHandler(async (request, reply) =>
+          reply.code(404).send(`api 404 for ${request.url}`),
+        )
+        api.get('/items/:id', async (request, reply) => {
+          if ((request.params as { id: string }).id === '0') return reply.callNotFound()
+          return 'item'
+        })
+      },
+      { prefix: '/api' },
+    )
+    app.get('/plain', async (_request, reply) => reply.callNotFound())
+    const api = await app.inject('/api/items/0')
+    expect([api.statusCode, api.body]).toEqual([404, 'api 404 for /api/items/0'])
+    expect((await app.inject('/plain')).json().message).toBe('Route GET:/plain not found')
+  })
+})
