@@ -18,7 +18,7 @@ export type RouteGenericPart<
   G,
   K extends keyof RouteGeneric,
   Fallback = unknown,
-> = K extends keyof G ? G[K] : Fallback
+> = K extends keyof G ? (unknown extends G[K] ? Fallback : G[K]) : Fallback
 
 /**
  * The request object handlers and hooks receive. Request decorators of the route's context (and

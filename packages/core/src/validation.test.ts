@@ -1,0 +1,391 @@
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../test/helpers/app.js'
+import type { ValidatorCompiler } from './index.js'
+
+const userBody = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } }
+
+describe('[4.2] request validation', () => {
+  it('[4.2.1] validates params, body, querystring (alias query) and headers', async () => {
+    const { app } = createApp()
+    app.post(
+      '/users/:id',
+      {
+        schema: {
+          params: { id: { type: 'integer' } },
+          body: userBody,
+          query: { type: 'object', properties: { limit: { type: 'integer', maximum: 100 } } },
+          headers: { type: 'object', required: ['x-token'] },
+        },
+      },
+      async (request) => ({
+        params: request.params,
+        body: request.body,
+        limit: request.query.limit,
+      }),
+    )
+    const ok = {
+      method: 'POST',
+      url: '/users/1?limit=5',
+      headers: { 'x-token': 't' },
+      payload: { name: 'a' },
+    }
+    expect((await app.inject(ok)).json()).toEqual({
+      params: { id: 1 },
+      body: { name: 'a' },
+      limit: 5,
+    })
+    const failures = [
+      [{ ...ok, url: '/users/x' }, 'params/id should be integer'],
+      [{ ...ok, payload: {} }, "body should have required property 'name'"],
+      [{ ...ok, url: '/users/1?limit=500' }, 'querystring/limit should be <= 100'],
+      [{ ...ok, headers: {} }, "headers should have required property 'x-token'"],
+    ] as const
+    for (const [request, message] of failures) {
+      const response = await app.inject(request)
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        { statusCode: 400, error: 'Bad Request', message },
+      ])
+    }
+  })
+
+  it('checks the parts in the order params, body, querystring, headers; the first failure ends validation', async () => {
+    const { app } = createApp()
+    const calls: string[] = []
+    app.setValidatorCompiler(({ httpPart }) => () => {
+      calls.push(httpPart)
+      return httpPart === 'body' ? { error: new Error(`${httpPart} failed`) } : true
+    })
+    app.post(
+      '/',
+      { schema: { headers: {}, querystring: {}, body: {}, params: {} } },
+      async () => 'x',
+    )
+    const response = await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(response.json().message).toBe('body failed')
+    expect(calls).toEqual(['params', 'body'])
+  })
+
+  it('[4.2.2] validates the body for POST, PUT and PATCH only', async () => {
+    const { app, compilers } = createApp()
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'],
+      url: '/',
+      schema: { body: userBody },
+      handler: async (request) => request.method,
+    })
+    await app.ready()
+    expect(compilers.log.validatorInputs.map((input) => input.method)).toEqual([
+      'POST',
+      'PUT',
+      'PATCH',
+    ])
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      expect((await app.inject({ method, url: '/', payload: {} })).statusCode).toBe(400)
+    }
+    for (const method of ['DELETE', 'GET']) {
+      expect((await app.inject({ method, url: '/', payload: {} })).statusCode).toBe(200)
+    }
+  })
+
+  it('validates a missing body as null: a nullable schema accepts it, a required object answers 400', async () => {
+    const { app } = createApp()
+    app.post('/nullable', { schema: { body: { type: ['object', 'null'] } } }, async (request) => ({
+      body: request.body ?? 'undefined',
+    }))
+    app.post('/required', { schema: { body: userBody } }, async () => 'x')
+    expect((await app.inject({ method: 'POST', url: '/nullable' })).json()).toEqual({
+      body: 'undefined',
+    })
+    const required = await app.inject({ method: 'POST', url: '/required' })
+    expect([required.statusCode, required.json().message]).toEqual([400, 'body should be object'])
+  })
+
+  it('[4.2.7] reads custom results: { value } replaces the part, { error } fails it, promises are awaited', async () => {
+    const { app } = createApp()
+    app.get(
+      '/value',
+      {
+        schema: { querystring: {} },
+        validatorCompiler: () => () => ({ value: { replaced: true } }),
+      },
+      async (request) => request.query,
+    )
+    app.get(
+      '/error',
+      {
+        schema: { querystring: {} },
+        validatorCompiler: () => () => ({
+          error: [
+            {
+              keyword: 'x',
+              instancePath: '/q',
+              schemaPath: '',
+              params: {},
+              message: 'must be nice',
+            },
+          ],
+        }),
+      },
+      async () => 'x',
+    )
+    app.get(
+      '/async',
+      {
+        schema: { querystring: {} },
+        validatorCompiler: () => async () => ({ error: new Error('checked later') }),
+      },
+      async () => 'x',
+    )
+    app.get(
+      '/joi-style',
+      {
+        schema: { querystring: {} },
+        validatorCompiler: () => () => ({ value: { v: 1 }, error: undefined }),
+      },
+      async (request) => request.query,
+    )
+    expect((await app.inject('/value')).json()).toEqual({ replaced: true })
+    expect((await app.inject('/error')).json().message).toBe('querystring/q should be nice')
+    expect((await app.inject('/async')).json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'checked later',
+    })
+    expect((await app.inject('/joi-style')).json()).toEqual({ v: 1 })
+  })
+
+  it('[2.7] builds the error with statusCode 400, validation and validationContext', async () => {
+    const { app } = createApp()
+    const errors: Array<Record<string, unknown>> = []
+    app.setErrorHandler((error, _request, reply) => {
+      errors.push({
+        statusCode: error.statusCode,
+        context: error.validationContext,
+        validation: error.validation,
+      })
+      reply.code(422).send({ custom: error.validationContext })
+    })
+    app.get('/q', { schema: { querystring: { type: 'object', required: ['a'] } } }, async () => 'x')
+    const response = await app.inject('/q')
+    expect([response.statusCode, response.json()]).toEqual([422, { custom: 'query' }])
+    expect(errors).toEqual([
+      {
+        statusCode: 400,
+        context: 'query',
+        validation: [
+          {
+            keyword: 'required',
+            instancePath: '',
+            schemaPath: '#/required',
+            params: { missingProperty: 'a' },
+            message: "must have required property 'a'",
+          },
+        ],
+      },
+    ])
+  })
+
+  it('[7.3] with attachValidation the handler runs with request.validationError', async () => {
+    const { app } = createApp()
+    app.post(
+      '/',
+      { attachValidation: true, schema: { body: userBody } },
+      async (request, reply) => {
+        const error = request.validationError
+        if (error)
+          return reply.code(400).send({ attached: error.message, context: error.validationContext })
+        return 'valid'
+      },
+    )
+    expect((await app.inject({ method: 'POST', url: '/', payload: {} })).json()).toEqual({
+      attached: "body should have required property 'name'",
+      context: 'body',
+    })
+    expect((await app.inject({ method: 'POST', url: '/', payload: { name: 'x' } })).body).toBe(
+      'valid',
+    )
+  })
+
+  it('[3.1][3.2] validation completes before preHandler; a failure answers 400 before the handler', async () => {
+    const { app } = createApp()
+    const events: string[] = []
+    app.addHook('preValidation', async () => void events.push('preValidation'))
+    app.addHook('preHandler', async () => void events.push('preHandler'))
+    app.post('/', { schema: { body: userBody } }, async () => {
+      events.push('handler')
+      return 'x'
+    })
+    expect((await app.inject({ method: 'POST', url: '/', payload: {} })).statusCode).toBe(400)
+    expect(events).toEqual(['preValidation'])
+  })
+
+  it('answers 415 to a non-JSON body on a route that validates its body, even with a parser', async () => {
+    const { app } = createApp()
+    app.post('/', { schema: { body: userBody } }, async () => 'x')
+    const response = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'name=x',
+    })
+    expect([response.statusCode, response.json()]).toEqual([
+      415,
+      {
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        message: 'Unsupported Media Type: text/plain (POST / validates its body: send JSON)',
+        code: 'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+      },
+    ])
+    const json = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/vnd.api+json' },
+      payload: '{"name":"x"}',
+    })
+    expect(json.statusCode).toBe(200)
+  })
+})
+
+describe('validator compilers', () => {
+  it('[4.1] passes { schema, method, url, httpPart }, shorthand expanded, query as querystring', async () => {
+    const { app, compilers } = createApp()
+    app.register(
+      async (child) => {
+        child.put(
+          '/:id',
+          { schema: { query: { q: { type: 'string' } }, params: { type: 'object' } } },
+          async () => 'x',
+        )
+      },
+      { prefix: '/items' },
+    )
+    await app.ready()
+    expect(compilers.log.validatorInputs).toEqual([
+      { schema: { type: 'object' }, method: 'PUT', url: '/items/:id', httpPart: 'params' },
+      {
+        schema: { type: 'object', properties: { q: { type: 'string' } } },
+        method: 'PUT',
+        url: '/items/:id',
+        httpPart: 'querystring',
+      },
+    ])
+  })
+
+  it('takes the route option, else the nearest setValidatorCompiler, else the default', async () => {
+    const { app, compilers } = createApp()
+    const named =
+      (name: string): ValidatorCompiler =>
+      () =>
+      () => ({ error: new Error(name) })
+    app.get('/default', { schema: { querystring: {} } }, async () => 'default passes')
+    app.register(async (child) => {
+      child.setValidatorCompiler(named('context'))
+      child.get('/context', { schema: { querystring: {} } }, async () => 'x')
+      child.get(
+        '/route',
+        { schema: { querystring: {} }, validatorCompiler: named('route') },
+        async () => 'x',
+      )
+      child.register(async (grand) => {
+        grand.get('/inherited', { schema: { querystring: {} } }, async () => 'x')
+      })
+    })
+    expect((await app.inject('/default')).body).toBe('default passes')
+    expect((await app.inject('/context')).json().message).toBe('context')
+    expect((await app.inject('/route')).json().message).toBe('route')
+    expect((await app.inject('/inherited')).json().message).toBe('context')
+    expect(compilers.log.factoryCalls).toHaveLength(1)
+  })
+
+  it('builds the default compiler once per set of shared schemas, with the schemas visible there', async () => {
+    const { app, compilers } = createApp()
+    app.addSchema({ $id: 'user', ...userBody })
+    for (const url of ['/a', '/b', '/c'])
+      app.post(url, { schema: { body: { $ref: 'user#' } } }, async (request) => request.body)
+    app.register(async (child) => {
+      child.post('/same-set', { schema: { body: { $ref: 'user#' } } }, async () => 'x')
+      child.register(async (grand) => {
+        grand.addSchema({ $id: 'extra', type: 'string' })
+        grand.post('/other-set', { schema: { body: { $ref: 'user#' } } }, async () => 'x')
+      })
+    })
+    await app.ready()
+    expect(compilers.log.factoryCalls.map((shared) => Object.keys(shared))).toEqual([
+      ['user'],
+      ['user', 'extra'],
+    ])
+    expect((await app.inject({ method: 'POST', url: '/a', payload: {} })).json().message).toBe(
+      "body should have required property 'name'",
+    )
+    expect(
+      (await app.inject({ method: 'POST', url: '/a', payload: { name: 'n' } })).json(),
+    ).toEqual({ name: 'n' })
+  })
+
+  it('fails ready() with an error naming the route, the part and the reason', async () => {
+    const { app } = createApp()
+    app.post('/users', { schema: { body: { invalid: true, type: 'object' } } }, async () => 'x')
+    const error = await app.ready().catch((e) => e)
+    expect(error.code).toBe('FRM_ERR_SCHEMA_COMPILE')
+    expect(error.message).toBe(
+      'Failed to build the validation schema of POST /users, part body: schema is marked invalid',
+    )
+    expect(error.cause.message).toBe('schema is marked invalid')
+  })
+
+  it('keeps a coded compiler error that already names the route', async () => {
+    const { app } = createApp()
+    const { createError } = await import('@framework/error-formatter')
+    const coded = createError('FRM_ERR_SCHEMA_ASYNC', 'The body schema of POST /a')
+    app.post(
+      '/a',
+      {
+        schema: { body: {} },
+        validatorCompiler: () => {
+          throw coded
+        },
+      },
+      async () => 'x',
+    )
+    await expect(app.ready()).rejects.toBe(coded)
+  })
+})
+
+describe('schema error formatters', () => {
+  it('[7.4] takes the route option, else the context one, else the factory one; dataVar is querystring for the query; this is the instance', async () => {
+    let self: unknown
+    const { app } = createApp({
+      schemaErrorFormatter(errors, dataVar) {
+        self = this
+        return new Error(`factory ${dataVar} ${errors.length}`)
+      },
+    })
+    const schema = { querystring: { type: 'object', required: ['a'] } }
+    app.get('/factory', { schema }, async () => 'x')
+    app.register(async (child) => {
+      child.setSchemaErrorFormatter((_errors, dataVar) => new Error(`context ${dataVar}`))
+      child.get('/context', { schema }, async () => 'x')
+      child.get(
+        '/route',
+        { schema, schemaErrorFormatter: (_e, dataVar) => new Error(`route ${dataVar}`) },
+        async () => 'x',
+      )
+    })
+    expect((await app.inject('/factory')).json().message).toBe('factory querystring 1')
+    expect(self).toBe(app)
+    expect((await app.inject('/context')).json().message).toBe('context querystring')
+    expect((await app.inject('/route')).json().message).toBe('route querystring')
+  })
+
+  it('answers 500 when a formatter does not return an Error', async () => {
+    const { app } = createApp({ schemaErrorFormatter: () => 'oops' as never })
+    app.get('/', { schema: { querystring: { type: 'object', required: ['a'] } } }, async () => 'x')
+    const response = await app.inject('/')
+    expect([response.statusCode, response.json().code]).toEqual([
+      500,
+      'FRM_ERR_SCHEMA_ERROR_FORMATTER',
+    ])
+  })
+})
