@@ -156,3 +156,13 @@ describe('close', () => {
     expect((await fetch(`${address}/hello`)).status).toBe(200)
   })
 })
+
+describe('close during listen', () => {
+  it('waits for a listen() under way, then closes the server it opened', async () => {
+    const transport = mounted()
+    const listening = transport.listen({ port: 0, host: '127.0.0.1' })
+    await transport.close()
+    expect(await listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(transport.server.listening).toBe(false)
+  })
+})

@@ -46,8 +46,8 @@ class NodeHttpTransport implements HttpTransport {
   readonly server: Server
   readonly #options: ResolvedOptions
   #router: Router | null = null
-  /** listen() was called and close() has not finished since. */
-  #listening = false
+  /** The address promise of the listen() not yet undone by close(), if any. */
+  #listening: Promise<string> | null = null
   /** close() is under way: responses ask for their connection to close. */
   #closing = false
 
@@ -81,15 +81,14 @@ class NodeHttpTransport implements HttpTransport {
   }
 
   listen(options: ListenOptions = {}): Promise<string> {
-    if (this.#listening || this.server.listening) {
+    if (this.#listening !== null || this.server.listening) {
       return Promise.reject(createError('FRM_ERR_SERVER_ALREADY_LISTENING'))
     }
-    this.#listening = true
     const server = this.server
-    return new Promise<string>((resolve, reject) => {
+    const listening = new Promise<string>((resolve, reject) => {
       const onError = (error: Error): void => {
         server.removeListener('listening', onListening)
-        this.#listening = false
+        this.#listening = null
         reject(error)
       }
       const onListening = (): void => {
@@ -107,18 +106,22 @@ class NodeHttpTransport implements HttpTransport {
         onError(error as Error)
       }
     })
+    this.#listening = listening
+    return listening
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    // A listen() still under way finishes first, so the server it opens is closed too.
+    if (this.#listening !== null) await this.#listening.catch(() => {})
     if (!this.server.listening) {
-      this.#listening = false
-      return Promise.resolve()
+      this.#listening = null
+      return
     }
     this.#closing = true
-    return new Promise<void>((resolve, reject) => {
+    await new Promise<void>((resolve, reject) => {
       this.server.close((error) => {
         this.#closing = false
-        this.#listening = false
+        this.#listening = null
         if (error) reject(error)
         else resolve()
       })
