@@ -294,3 +294,36 @@ describe('[2.4] route schema object', () => {
     expect(text).toContain('nowhere#')
   })
 })
+
+describe('[2.4] schema compile failures', () => {
+  it('[2.4] a schema the validator cannot compile fails ready() naming the route and the part', async () => {
+    const app = makeApp()
+    app.get(
+      '/bad/:id',
+      { schema: { params: { type: 'object', properties: { id: { type: 'nonsense' } } } } },
+      async () => 'x',
+    )
+    const error: any = await app.ready().then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(Error)
+    const text = `${error.message} ${error.cause?.message ?? ''}`
+    expect(text).toContain('GET /bad/:id')
+    expect(text).toContain('params')
+  })
+
+  it('[2.4] an unresolvable $ref in a response schema fails ready() naming the route and status', async () => {
+    const app = makeApp()
+    app.get('/bad-response', { schema: { response: { 201: { $ref: 'ghost#' } } } }, async () => 'x')
+    const error: any = await app.ready().then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(error).toBeInstanceOf(Error)
+    const text = `${error.message} ${error.cause?.message ?? ''}`
+    expect(text).toContain('GET /bad-response')
+    expect(text).toContain('201')
+    expect(text).toContain('ghost#')
+  })
+})

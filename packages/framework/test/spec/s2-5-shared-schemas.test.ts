@@ -275,3 +275,32 @@ describe('[2.5] $ref resolution in serialization', () => {
     },
   )
 })
+
+describe('[2.5] serialization with the shared schemas of the route context', () => {
+  itBoth(
+    '[2.5] a child route serializes with the child’s and the root’s shared schemas',
+    async ({ send }) => {
+      const app = makeApp()
+      app.addSchema({ $id: 'money', type: 'object', properties: { amount: { type: 'integer' } } })
+      app.register(async (child: any) => {
+        child.addSchema({
+          $id: 'invoice',
+          type: 'object',
+          properties: { total: { $ref: 'money#' }, number: { type: 'string' } },
+        })
+        child.get(
+          '/invoice',
+          { schema: { response: { 200: { $ref: 'invoice#' } } } },
+          async () => ({
+            number: 7,
+            total: { amount: '12', currency: 'EUR' },
+            internal: 'x',
+          }),
+        )
+      })
+      const res = await send(app, { url: '/invoice' })
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toBe('{"total":{"amount":12},"number":"7"}')
+    },
+  )
+})

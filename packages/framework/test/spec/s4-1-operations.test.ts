@@ -306,3 +306,118 @@ describe('[4.1] factory options', () => {
     })
   })
 })
+
+describe('[4.1] plugin loading rules', () => {
+  it('[4.1] a plugin slower than pluginTimeout fails ready() naming it', async () => {
+    const app = makeApp({ pluginTimeout: 200 })
+    app.register(function neverDone(_instance: any, _opts: any, _done: () => void) {})
+    const error = await app.ready().then(
+      () => null,
+      (e: Error) => e,
+    )
+    expect(error).toBeInstanceOf(Error)
+    expect((error as any).code).toBe('FRM_ERR_PLUGIN_TIMEOUT')
+    expect(error!.message).toContain('neverDone')
+  })
+
+  it('[4.1] a plugin body runs, then the plugins it registered, before its next sibling', async () => {
+    const app = makeApp()
+    const order: string[] = []
+    app.register(async (a: any) => {
+      order.push('a')
+      a.register(async () => {
+        order.push('a.child')
+      })
+      order.push('a end')
+    })
+    app.register(async () => {
+      order.push('b')
+    })
+    await app.ready()
+    expect(order).toEqual(['a', 'a end', 'a.child', 'b'])
+  })
+})
+
+describe('[4.1] instance lifecycle', () => {
+  it('[4.1] after() resolves once the plugins registered so far have loaded', async () => {
+    const app = makeApp()
+    const order: string[] = []
+    app.register(async () => {
+      order.push('plugin')
+    })
+    await app.after()
+    order.push('after')
+    app.register(async () => {
+      order.push('second')
+    })
+    await app.ready()
+    expect(order).toEqual(['plugin', 'after', 'second'])
+  })
+
+  it('[4.1] close() runs onClose hooks, children before parents', async () => {
+    const app = makeApp()
+    const order: string[] = []
+    app.addHook('onClose', async () => {
+      order.push('root')
+    })
+    app.register(async (child: any) => {
+      child.addHook('onClose', async () => {
+        order.push('child')
+      })
+      child.register(async (grandchild: any) => {
+        grandchild.addHook('onClose', async () => {
+          order.push('grandchild')
+        })
+      })
+    })
+    await app.ready()
+    await app.close()
+    expect(order).toEqual(['grandchild', 'child', 'root'])
+  })
+
+  it('[4.1] onRoute sees every route; onReady runs once at ready', async () => {
+    const app = makeApp()
+    const routes: string[] = []
+    let ready = 0
+    app.addHook('onRoute', (route: any) => {
+      routes.push(`${route.method} ${route.url}`)
+    })
+    app.addHook('onReady', async () => {
+      ready++
+    })
+    app.get('/one', async () => '1')
+    app.register(
+      async (child: any) => {
+        child.post('/two', async () => '2')
+      },
+      { prefix: '/p' },
+    )
+    await app.ready()
+    await app.ready()
+    expect(routes).toEqual(['GET /one', 'POST /p/two'])
+    expect(ready).toBe(1)
+  })
+
+  itBoth('[4.1] reply decorators and route hooks given as arrays', async ({ send }) => {
+    const app = makeApp()
+    app.decorateReply('ok', function (this: any, data: unknown) {
+      return this.code(200).send({ data })
+    })
+    const seen: number[] = []
+    app.get(
+      '/arr',
+      {
+        onRequest: [
+          async () => {
+            seen.push(1)
+          },
+          async () => {
+            seen.push(2)
+          },
+        ],
+      },
+      async (_request: any, reply: any) => reply.ok(seen.slice()),
+    )
+    expect((await send(app, { url: '/arr' })).json()).toEqual({ data: [1, 2] })
+  })
+})

@@ -168,13 +168,21 @@ describe('[4.4.3] schemas', () => {
 
   it('[4.4.3] the same $id may be used by two siblings', async () => {
     const app = makeApp()
+    const seen: unknown[] = []
     app.register(async (a: any) => {
       a.addSchema({ $id: 'same', type: 'string' })
+      seen.push(a.getSchema('same'))
     })
     app.register(async (b: any) => {
       b.addSchema({ $id: 'same', type: 'integer' })
+      seen.push(b.getSchema('same'))
     })
-    await expect(app.ready()).resolves.toBeDefined()
+    await app.ready()
+    expect(seen).toEqual([
+      { $id: 'same', type: 'string' },
+      { $id: 'same', type: 'integer' },
+    ])
+    expect(app.getSchema('same')).toBeUndefined()
   })
 
   itBoth('[4.4.3] sibling routes resolve the same $ref to their own schema', async ({ send }) => {
