@@ -4,6 +4,13 @@ import { jsonParser } from './json-parser.js'
  * One content-type parser as the core's `CoreOptions.contentTypeParsers` takes it: `type` is a
  * media type essence (`type/subtype`, lower case) or a RegExp tested against the lower-cased
  * essence; with `parseAs: 'string'` the core hands the parser the body decoded as UTF-8.
+ *
+ * @example
+ * const csv: ContentTypeParserEntry = {
+ *   type: 'text/csv',
+ *   options: { parseAs: 'string' },
+ *   parser: (_request, body) => body.split('\n').map((line) => line.split(',')),
+ * }
  */
 export interface ContentTypeParserEntry {
   type: string | RegExp
@@ -26,7 +33,8 @@ export const textParser = (_request: unknown, body: string): string => body
  * JSON.
  *
  * @example
- * createInstance({ transport: createHttpTransport(), contentTypeParsers: defaultContentTypeParsers, ... })
+ * const transport = createHttpTransport()
+ * const app = createInstance({ transport, contentTypeParsers: defaultContentTypeParsers, ...rest })
  */
 export const defaultContentTypeParsers: ContentTypeParserEntry[] = [
   { type: 'application/json', options: { parseAs: 'string' }, parser: jsonParser },

@@ -26,7 +26,14 @@ import type { SendDone } from './internal/send-done.js'
 
 export type { HttpTransportOptions }
 
-/** The node:http transport: a {@link Transport} whose `server` is the `http.Server`. */
+/**
+ * The node:http transport: a {@link Transport} of node:http requests and responses, whose `server`
+ * is the `http.Server`.
+ *
+ * @example
+ * const transport: HttpTransport = createHttpTransport()
+ * transport.server.on('upgrade', onUpgrade) // the plain http.Server is there for what the core does not do
+ */
 export interface HttpTransport extends Transport<IncomingMessage, ServerResponse> {
   readonly server: Server
 }

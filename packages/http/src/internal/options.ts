@@ -1,6 +1,11 @@
 import { createError } from '@framework/error-formatter'
 
-/** Options of `createHttpTransport()`. */
+/**
+ * Options of `createHttpTransport()`. Every one is optional; `undefined` means the default.
+ *
+ * @example
+ * createHttpTransport({ requestTimeout: 10_000, keepAliveTimeout: 5_000, maxParamLength: 200 })
+ */
 export interface HttpTransportOptions {
   /** Largest request body in bytes, used when `readBody` is given no usable limit. Default 1048576. */
   bodyLimit?: number
