@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../test/helpers/app.js'
+import { isJsonEssence, mediaTypeEssence } from './internal/media-type.js'
+
+const post = (
+  url: string,
+  type: string | undefined,
+  payload: string | Buffer,
+  headers: Record<string, string> = {},
+) => ({
+  method: 'POST',
+  url,
+  headers: { ...(type === undefined ? {} : { 'content-type': type }), ...headers },
+  payload,
+})
+
+describe('media types', () => {
+  it('parses the essence strictly: lower-cased type/subtype, parameters dropped', () => {
+    expect(mediaTypeEssence('Application/JSON; charset=utf-8')).toBe('application/json')
+    expect(mediaTypeEssence('  text/plain ')).toBe('text/plain')
+    expect(mediaTypeEssence('application/jsonx')).toBe('application/jsonx')
+    expect(mediaTypeEssence('json')).toBeUndefined()
+    expect(mediaTypeEssence('a/b/c')).toBeUndefined()
+    expect(mediaTypeEssence('/json')).toBeUndefined()
+    expect([isJsonEssence('application/json'), isJsonEssence('application/vnd.api+json')]).toEqual([
+      true,
+      true,
+    ])
+    expect([
+      isJsonEssence('application/jsonx'),
+      isJsonEssence('application/+json'),
+      isJsonEssence('text/json2'),
+    ]).toEqual([false, false, false])
+  })
+})
+
+describe('body parsing', () => {
+  it('parses JSON (any case, with parameters, and +json) and text with the built-in parsers', async () => {
+    const { app } = createApp()
+    app.post('/', async (request) => ({ body: request.body }))
+    expect(
+      (await app.inject(post('/', 'Application/JSON; charset=utf-8', '{"a":1}'))).json(),
+    ).toEqual({ body: { a: 1 } })
+    expect((await app.inject(post('/', 'application/problem+json', '[1]'))).json()).toEqual({
+      body: [1],
+    })
+    expect((await app.inject(post('/', 'text/plain', 'hi'))).json()).toEqual({ body: 'hi' })
+  })
+
+  it('answers 415 for a type with no parser (application/jsonx is not JSON) or no content-type', async () => {
+    const { app } = createApp()
+    app.post('/', async () => 'x')
+    const jsonx = await app.inject(post('/', 'application/jsonx', '{}'))
+    expect([jsonx.statusCode, jsonx.json()]).toEqual([
+      415,
+      {
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        message: 'Unsupported Media Type: application/jsonx',
+        code: 'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+      },
+    ])
+    const none = await app.inject(post('/', undefined, 'abc'))
+    expect([none.statusCode, none.json().message]).toEqual([
+      415,
+      'Unsupported Media Type: the request has a body but no Content-Type header',
+    ])
+    expect((await app.inject(post('/', 'not a type', 'abc'))).statusCode).toBe(415)
+  })
+
+  it('leaves request.body undefined without a body; an empty body with a JSON type answers 400', async () => {
+    const { app } = createApp()
+    app.post('/', async (request) => ({
+      body: request.body === undefined ? 'undefined' : request.body,
+    }))
+    expect((await app.inject({ method: 'POST', url: '/' })).json()).toEqual({ body: 'undefined' })
+    expect(
+      (await app.inject(post('/', 'text/plain', '', { 'content-length': '0' }))).json(),
+    ).toEqual({ body: 'undefined' })
+    const emptyJson = await app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': '0' },
+    })
+    expect([emptyJson.statusCode, emptyJson.json()]).toEqual([
+      400,
+      {
+        statusCode: 400,
+        error: 'Bad Request',
+        message:
+          "Body cannot be empty when content-type is set to 'application/json; charset=utf-8'",
+        code: 'FRM_ERR_CTP_EMPTY_JSON_BODY',
+      },
+    ])
+  })
+
+  it('reads bodies for POST, PUT, PATCH, DELETE, OPTIONS and SEARCH, not for GET', async () => {
+    const { app } = createApp()
+    app.all('/', async (request) => ({ body: request.body ?? null }))
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'SEARCH']) {
+      expect((await app.inject({ method, url: '/', payload: { m: method } })).json()).toEqual({
+        body: { m: method },
+      })
+    }
+    expect((await app.inject({ method: 'GET', url: '/', payload: { m: 'GET' } })).json()).toEqual({
+      body: null,
+    })
+  })
+
+  it('answers 415 to a Content-Encoding other than identity, unless the parser declares it', async () => {
+    const { app } = createApp()
+    app.addContentTypeParser(
+      'application/x-packed',
+      { encodings: ['gzip'] },
+      (_request, body: Buffer) => body.length,
+    )
+    app.post('/', async (request) => ({ body: request.body }))
+    const gzipJson = await app.inject(
+      post('/', 'application/json', '{}', { 'content-encoding': 'gzip' }),
+    )
+    expect([gzipJson.statusCode, gzipJson.json()]).toEqual([
+      415,
+      {
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        message: "Unsupported Content-Encoding 'gzip': send the body with identity encoding",
+        code: 'FRM_ERR_CTP_UNSUPPORTED_ENCODING',
+      },
+    ])
+    expect(
+      (await app.inject(post('/', 'application/json', '{}', { 'content-encoding': 'identity' })))
+        .statusCode,
+    ).toBe(200)
+    expect(
+      (
+        await app.inject(post('/', 'application/x-packed', 'abc', { 'content-encoding': 'GZIP' }))
+      ).json(),
+    ).toEqual({
+      body: 3,
+    })
+  })
+
+  it("reads within the parser's bodyLimit, else the route's, else the instance's", async () => {
+    const { app, transport } = createApp({ bodyLimit: 10 })
+    const limits: number[] = []
+    const readBody = transport.readBody.bind(transport)
+    transport.readBody = (raw, limit, done, stream) => {
+      limits.push(limit)
+      readBody(raw, limit, done, stream)
+    }
+    app.addContentTypeParser(
+      'application/x-small',
+      { bodyLimit: 3 },
+      (_request, body: Buffer) => body.length,
+    )
+    app.post('/', async () => 'ok')
+    app.post('/big', { bodyLimit: 100 }, async () => 'ok')
+    await app.inject(post('/', 'text/plain', 'abc'))
+    await app.inject(post('/big', 'text/plain', 'abc'))
+    const tooLarge = await app.inject(post('/big', 'application/x-small', 'abcd'))
+    expect(limits).toEqual([10, 100, 3])
+    expect([tooLarge.statusCode, tooLarge.json().code]).toEqual([413, 'FRM_ERR_CTP_BODY_TOO_LARGE'])
+  })
+})
+
+describe('addContentTypeParser', () => {
+  it('gives a Buffer by default, a string with parseAs string; async and callback parsers', async () => {
+    const { app } = createApp()
+    app.addContentTypeParser('application/x-buffer', (_request, body) => Buffer.isBuffer(body))
+    app.addContentTypeParser('application/x-async', { parseAs: 'string' }, async (_request, body) =>
+      body.toUpperCase(),
+    )
+    app.addContentTypeParser(
+      'application/x-callback',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        setTimeout(() => done(null, `cb:${body}`), 1)
+      },
+    )
+    app.addContentTypeParser('application/x-fails', (_request, _body, done) => {
+      done(Object.assign(new Error('cannot parse'), { statusCode: 400 }))
+    })
+    app.post('/', async (request) => ({ body: request.body }))
+    expect((await app.inject(post('/', 'application/x-buffer', 'a'))).json()).toEqual({
+      body: true,
+    })
+    expect((await app.inject(post('/', 'application/x-async', 'a'))).json()).toEqual({ body: 'A' })
+    expect((await app.inject(post('/', 'application/x-callback', 'a'))).json()).toEqual({
+      body: 'cb:a',
+    })
+    expect((await app.inject(post('/', 'application/x-fails', 'a'))).json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'cannot parse',
+    })
+  })
+
+  it('matches exact types first, then RegExps in registration order, then the catch-all *', async () => {
+    const { app } = createApp()
+    app.addContentTypeParser(/^application\/vnd\./, () => 'first regexp')
+    app.addContentTypeParser(/^application\/vnd\.special/, () => 'second regexp')
+    app.addContentTypeParser('application/vnd.special', () => 'exact')
+    app.addContentTypeParser('*', () => 'catch-all')
+    app.post('/', async (request) => ({ body: request.body }))
+    expect((await app.inject(post('/', 'application/vnd.special', 'x'))).json().body).toBe('exact')
+    expect((await app.inject(post('/', 'application/vnd.special2', 'x'))).json().body).toBe(
+      'first regexp',
+    )
+    expect((await app.inject(post('/', 'image/png', 'x'))).json().body).toBe('catch-all')
+  })
+
+  it('accepts an array of types; refuses a redeclared type, but lets a user replace a built-in one', async () => {
+    const { app } = createApp()
+    app.addContentTypeParser(
+      ['text/csv', 'text/tab-separated-values'],
+      { parseAs: 'string' },
+      (_r, body) => body.split(','),
+    )
+    expect(() => app.addContentTypeParser('Text/CSV', () => 1)).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_CTP_ALREADY_PRESENT',
+        message:
+          "A content type parser for 'text/csv' is already registered in this context or an ancestor: register it in another context, or pick another type",
+      }),
+    )
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body) => ({
+      custom: body,
+    }))
+    app.post('/', async (request) => ({ body: request.body }))
+    expect((await app.inject(post('/', 'text/csv', 'a,b'))).json()).toEqual({ body: ['a', 'b'] })
+    expect((await app.inject(post('/', 'application/json', '{}'))).json()).toEqual({
+      body: { custom: '{}' },
+    })
+  })
+
+  it('refuses invalid types, handlers and options', () => {
+    const { app } = createApp()
+    expect(() => app.addContentTypeParser('json', () => 1)).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_CTP_INVALID_TYPE',
+        message:
+          "A content type must be a non-empty string, a RegExp or '*', received the string 'json'",
+      }),
+    )
+    expect(() => app.addContentTypeParser('text/x', 'nope' as never)).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_CTP_INVALID_HANDLER',
+        message:
+          "The content type parser for text/x must be a function, received the string 'nope'",
+      }),
+    )
+    expect(() => app.addContentTypeParser('text/x', { parseAs: 'json' as never }, () => 1)).toThrow(
+      "Option 'parseAs' is not valid: use 'string' or 'buffer', received the string 'json'",
+    )
+  })
+
+  it('answers hasContentTypeParser and honours removeContentTypeParser in that context only', async () => {
+    const { app } = createApp()
+    expect([app.hasContentTypeParser('text/plain'), app.hasContentTypeParser('text/csv')]).toEqual([
+      true,
+      false,
+    ])
+    app.register(async (child) => {
+      child.removeContentTypeParser('text/plain')
+      child.post('/child', async (request) => ({ body: request.body }))
+      expect(child.hasContentTypeParser('text/plain')).toBe(false)
+    })
+    app.post('/root', async (request) => ({ body: request.body }))
+    expect((await app.inject(post('/root', 'text/plain', 'x'))).json()).toEqual({ body: 'x' })
+    expect((await app.inject(post('/child', 'text/plain', 'x'))).statusCode).toBe(415)
+    expect(app.hasContentTypeParser('text/plain')).toBe(true)
+  })
+})
