@@ -1,0 +1,75 @@
+import { describe, expectTypeOf, it } from 'vitest'
+import type { FakeRaw, FakeRes } from '../test/helpers/fake-transport.js'
+import {
+  type CoreOptions,
+  createInstance,
+  type FrameworkReply,
+  type FrameworkRequest,
+  type InjectResponse,
+  type Instance,
+  type Plugin,
+  type Transport,
+} from './index.js'
+
+declare module './index.js' {
+  interface Instance {
+    db: { query(sql: string): Promise<unknown[]> }
+  }
+}
+
+declare const options: CoreOptions<FakeRaw, FakeRes>
+const app = createInstance(options)
+
+describe('types', () => {
+  it('createInstance returns an Instance and takes a typed transport', () => {
+    expectTypeOf(app).toEqualTypeOf<Instance>()
+    expectTypeOf(options.transport).toEqualTypeOf<Transport<FakeRaw, FakeRes>>()
+  })
+
+  it('register returns the instance, which is awaitable', () => {
+    const plugin: Plugin<{ table: string }> = async (instance, opts) => {
+      expectTypeOf(instance).toEqualTypeOf<Instance>()
+      expectTypeOf(opts.table).toBeString()
+    }
+    expectTypeOf(
+      app.register(plugin, { table: 'users', prefix: '/users' }),
+    ).toEqualTypeOf<Instance>()
+    expectTypeOf(app).toMatchTypeOf<PromiseLike<void>>()
+    expectTypeOf(app.ready()).toEqualTypeOf<Promise<void>>()
+    expectTypeOf(app.inject('/')).toEqualTypeOf<Promise<InjectResponse>>()
+    expectTypeOf(app.listen({ port: 3000 })).toEqualTypeOf<Promise<string>>()
+  })
+
+  it('types handlers, with route generics', () => {
+    app.get('/', async (request, reply) => {
+      expectTypeOf(request).toEqualTypeOf<FrameworkRequest>()
+      expectTypeOf(reply).toEqualTypeOf<FrameworkReply>()
+      expectTypeOf(request.query).toEqualTypeOf<Record<string, any>>()
+      expectTypeOf(request.body).toBeUnknown()
+      return 'ok'
+    })
+    app.post<{ Body: { name: string }; Params: { id: string } }>('/:id', async (request) => {
+      expectTypeOf(request.body).toEqualTypeOf<{ name: string }>()
+      expectTypeOf(request.params.id).toBeString()
+      return request.body.name
+    })
+  })
+
+  it('types hooks by name', () => {
+    app.addHook('onRequest', async (request, reply) => {
+      expectTypeOf(request.id).toBeString()
+      expectTypeOf(reply.code).returns.toEqualTypeOf<FrameworkReply>()
+    })
+    app.addHook('onSend', async (_request, _reply, payload) => payload)
+    app.addHook('onClose', async (instance) => {
+      expectTypeOf(instance).toEqualTypeOf<Instance>()
+    })
+    app.addHook('onRoute', (route) => {
+      expectTypeOf(route.routePath).toBeString()
+    })
+  })
+
+  it('lets users declare their decorators by augmenting Instance', () => {
+    expectTypeOf(app.db.query).returns.toEqualTypeOf<Promise<unknown[]>>()
+  })
+})
