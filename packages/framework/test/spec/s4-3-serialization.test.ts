@@ -294,6 +294,38 @@ describe('[4.3.4] serializer compiler and failures', () => {
     },
   )
 
+  itBoth(
+    '[4.3] an error reply uses the class or default response schema when no exact one',
+    async ({ send }) => {
+      const app = makeApp()
+      app.post(
+        '/err-class',
+        {
+          schema: {
+            body: { type: 'object', required: ['a'] },
+            response: {
+              200: { type: 'object', properties: { ok: { type: 'boolean' } } },
+              '4xx': { type: 'object', properties: { message: { type: 'string' } } },
+              default: { type: 'object', properties: { statusCode: { type: 'integer' } } },
+            },
+          },
+        },
+        async (request: any) => {
+          if (request.body.a === 'boom') throw new Error('secret detail')
+          return { ok: true, extra: 1 }
+        },
+      )
+      const invalid = await send(app, { method: 'POST', url: '/err-class', payload: {} })
+      expect(invalid.statusCode).toBe(400)
+      expect(invalid.body).toBe(`{"message":"body should have required property 'a'"}`)
+      const thrown = await send(app, { method: 'POST', url: '/err-class', payload: { a: 'boom' } })
+      expect(thrown.statusCode).toBe(500)
+      expect(thrown.body).toBe('{"statusCode":500}')
+      const ok = await send(app, { method: 'POST', url: '/err-class', payload: { a: 'fine' } })
+      expect(ok.body).toBe('{"ok":true}')
+    },
+  )
+
   itBoth('[4.3] output is valid JSON for hostile strings', async ({ send }) => {
     const app = makeApp()
     const hostile = '"quoted"\n\t\u0000\u2028</script><script>alert(1)</script>\\'

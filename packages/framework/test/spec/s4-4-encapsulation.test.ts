@@ -274,3 +274,97 @@ describe('[4.4.4] framework-plugin', () => {
     expect(app.getSchema('fromFp')).toEqual({ $id: 'fromFp', type: 'string' })
   })
 })
+
+describe('[2.1] context and plugin, row by row', () => {
+  /** root → child → grandchild, and a sibling; each context declares a request decorator. */
+  function build() {
+    const app = makeApp()
+    const report = (request: any) => ({
+      root: request.fromRoot ?? null,
+      child: request.fromChild ?? null,
+      grandchild: request.fromGrandchild ?? null,
+      sibling: request.fromSibling ?? null,
+    })
+    app.decorateRequest('fromRoot', 'r')
+    app.get('/root', async (request: any) => report(request))
+    app.register(async (child: any) => {
+      child.decorateRequest('fromChild', 'c')
+      child.get('/child', async (request: any) => report(request))
+      child.register(async (grandchild: any) => {
+        grandchild.decorateRequest('fromGrandchild', 'g')
+        grandchild.get('/grandchild', async (request: any) => report(request))
+      })
+    })
+    app.register(async (sibling: any) => {
+      sibling.decorateRequest('fromSibling', 's')
+      sibling.get('/sibling', async (request: any) => report(request))
+    })
+    return app
+  }
+
+  itBoth('[2.1] root context: every descendant can use its decorators', async ({ send }) => {
+    const app = build()
+    for (const url of ['/root', '/child', '/grandchild', '/sibling']) {
+      expect((await send(app, { url })).json().root, url).toBe('r')
+    }
+  })
+
+  itBoth('[2.1] child context: sees its own and its ancestors’ entities', async ({ send }) => {
+    const app = build()
+    expect((await send(app, { url: '/child' })).json()).toEqual({
+      root: 'r',
+      child: 'c',
+      grandchild: null,
+      sibling: null,
+    })
+  })
+
+  itBoth('[2.1] grandchild context: sees the child’s entities and the root’s', async ({ send }) => {
+    const app = build()
+    expect((await send(app, { url: '/grandchild' })).json()).toEqual({
+      root: 'r',
+      child: 'c',
+      grandchild: 'g',
+      sibling: null,
+    })
+  })
+
+  itBoth(
+    '[2.1] visibility: ancestors never see descendants, siblings never see each other',
+    async ({ send }) => {
+      const app = build()
+      expect((await send(app, { url: '/root' })).json()).toEqual({
+        root: 'r',
+        child: null,
+        grandchild: null,
+        sibling: null,
+      })
+      expect((await send(app, { url: '/sibling' })).json()).toEqual({
+        root: 'r',
+        child: null,
+        grandchild: null,
+        sibling: 's',
+      })
+    },
+  )
+
+  itBoth(
+    '[2.1] a plugin wrapped with framework-plugin is visible to the containing parent',
+    async ({ send }) => {
+      const app = makeApp()
+      app.register(async (child: any) => {
+        child.register(
+          fp(async (wrapped: any) => {
+            wrapped.decorateRequest('fromWrapped', 'w')
+          }),
+        )
+        child.get('/parent-of-wrapped', async (request: any) => ({
+          w: request.fromWrapped ?? null,
+        }))
+      })
+      app.get('/root', async (request: any) => ({ w: request.fromWrapped ?? null }))
+      expect((await send(app, { url: '/parent-of-wrapped' })).json()).toEqual({ w: 'w' })
+      expect((await send(app, { url: '/root' })).json()).toEqual({ w: null })
+    },
+  )
+})

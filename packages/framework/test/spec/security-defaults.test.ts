@@ -319,6 +319,18 @@ describe('[security] error bodies are always valid JSON', () => {
     })
   })
 
+  it('[security] a request Node cannot parse gets a 400 with a JSON body, then the socket closes', async () => {
+    const app = makeApp()
+    app.get('/', async () => 'x')
+    const port = await portOf(app)
+    const result = await rawExchange(port, ['GET /a\u0001"b HTTP/1.1\r\nHost: x\r\n\r\n'])
+    expect(result.status).toBe(400)
+    expect(result.closed).toBe(true)
+    const body = JSON.parse(rawBody(result.data))
+    expect(body).toMatchObject({ statusCode: 400, error: 'Bad Request' })
+    expect(typeof body.message).toBe('string')
+  })
+
   itBoth('[security] an error message holding user input cannot forge fields', async ({ send }) => {
     const app = makeApp()
     app.get('/echo-error', async (request: any) => {
