@@ -1,16 +1,78 @@
+import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { runBuilt } from '../../../test-support/run-built.js'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
-// Loads what `pnpm build` wrote, the way users will: once with require, once with import.
+/**
+ * The built output is loaded by a plain `node` process, the way users will: vitest runs its
+ * workers with the `framework-source` condition, under which `require('@framework/...')` from
+ * dist/ would reach the TypeScript sources of sibling packages instead of their builds. The script
+ * serves one route through a minimal in-script transport.
+ */
+async function load(format: 'require' | 'import'): Promise<Record<string, unknown>> {
+  const loader =
+    format === 'require' ? "require('./dist/index.cjs')" : "await import('./dist/index.js')"
+  const script = `
+    const mod = ${loader}
+    let table
+    const transport = {
+      server: null,
+      mount(t) { table = t },
+      async listen() { return 'x' },
+      async close() {},
+      inject(url) {
+        return new Promise((resolve) => {
+          const route = table.routes.find((r) => r.method === 'GET' && r.url === url)
+          route.handle({ method: 'GET', url, headers: {} }, { resolve }, {}, Object.create(null))
+        })
+      },
+      readBody(raw, limit, done) { done(null, Buffer.alloc(0)) },
+      send(res, statusCode, headers, payload, done) { res.resolve({ statusCode, headers, payload }); done() },
+      isSent() { return false },
+      onTimeout() {},
+    }
+    const app = mod.createInstance({
+      transport,
+      validatorCompiler: () => () => () => true,
+      serializerCompiler: () => () => (data) => JSON.stringify(data),
+      responseSelector: () => () => undefined,
+    })
+    app.decorate('built', true)
+    app.get('/', async () => ({ built: app.built }))
+    const response = await app.inject('/')
+    let error
+    try { app.decorate('built', 1) } catch (e) { error = [e.code, e.message] }
+    console.log(JSON.stringify({ keys: Object.keys(mod).sort(), response, error }))
+  `
+  const body = format === 'require' ? `(async () => { ${script} })()` : script
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    format === 'require' ? ['-e', body] : ['--input-type=module', '-e', body],
+    { cwd: packageDir },
+  )
+  return JSON.parse(stdout)
+}
+
 describe('built output', () => {
-  it('loads with require and with import, exposing the same names', async () => {
-    const body = `return Object.keys(mod).sort()`
-    const cjs = await runBuilt(packageDir, 'require', body)
-    const esm = await runBuilt(packageDir, 'import', body)
-    expect(cjs).toEqual(esm)
-    expect(cjs).toContain('createInstance')
+  it('loads with require and with import, exposing the same names, and serves a route', async () => {
+    const cjs = await load('require')
+    const esm = await load('import')
+    expect(cjs.keys).toEqual(esm.keys)
+    for (const loaded of [cjs, esm]) {
+      expect(loaded).toEqual({
+        keys: ['createInstance'],
+        response: {
+          statusCode: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          payload: '{"built":true}',
+        },
+        error: [
+          'FRM_ERR_INSTANCE_ALREADY_STARTED',
+          'Cannot call decorate() once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()',
+        ],
+      })
+    }
   })
 })
