@@ -463,6 +463,7 @@ describe('[7.8] errors that are not validation errors', () => {
       for (const payload of [
         '{"__proto__":{"admin":true}}',
         '{"constructor":{"prototype":{"admin":true}}}',
+        '{"nested":{"deeper":{"__proto__":{"admin":true}}}}',
       ]) {
         const res = await send(app, {
           method: 'POST',
