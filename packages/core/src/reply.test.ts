@@ -127,6 +127,32 @@ describe('reply', () => {
     expect(transport.sent[0]!.payload).toBeInstanceOf(Readable)
   })
 
+  it('answers a stream that fails before any data through the error handler (500)', async () => {
+    const { app, transport } = createApp()
+    const events: string[] = []
+    app.addHook(
+      'onResponse',
+      async (_request, reply) => void events.push(`onResponse ${reply.statusCode}`),
+    )
+    app.get('/broken', async (_request, reply) =>
+      reply.send(
+        new Readable({
+          read() {
+            this.destroy(new Error('disk gone'))
+          },
+        }),
+      ),
+    )
+    const response = await app.inject('/broken')
+    expect([response.statusCode, response.json()]).toEqual([
+      500,
+      { statusCode: 500, error: 'Internal Server Error', message: 'disk gone' },
+    ])
+    expect(transport.sent.map((sent) => sent.statusCode)).toEqual([200, 500])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(events).toEqual(['onResponse 500'])
+  })
+
   it('accepts a value returned by the handler, or a promise of one, instead of send', async () => {
     const { app } = createApp()
     app.get('/sync', () => 'returned')

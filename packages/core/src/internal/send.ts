@@ -141,19 +141,30 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
     }
     body = null
   }
+  // A closure per reply only where it is needed: onResponse hooks, or a stream (which may fail
+  // before its first chunk, while an error reply can still be sent).
+  const simple =
+    rc.onResponse === null && (body === null || typeof body === 'string' || Buffer.isBuffer(body))
   rc.core.transport.send(
     reply.raw,
     reply[kStatus],
     headers,
     body,
-    rc.onResponse === null ? rc.written : (error) => responded(reply, error),
+    simple ? rc.written : (error) => responded(reply, error),
   )
 }
 
 function responded(reply: Reply, error: Error | undefined): void {
   const rc = reply[kRoute]
-  if (error !== undefined) rc.written(error)
-  runRequestHooks(rc.onResponse!, reply, afterOnResponse, false)
+  if (error !== undefined && error !== null) {
+    if (!rc.core.transport.isSent(reply.raw)) {
+      // Nothing reached the client (a stream failed before its first chunk): answer the error.
+      failWhileSending(reply, error)
+      return
+    }
+    rc.written(error)
+  }
+  if (rc.onResponse !== null) runRequestHooks(rc.onResponse, reply, afterOnResponse, false)
 }
 
 function afterOnResponse(reply: Reply, error: unknown): void {

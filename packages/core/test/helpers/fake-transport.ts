@@ -182,8 +182,11 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
     done: (error?: Error) => void,
   ): void {
     this.sent.push({ statusCode, headers: { ...headers }, payload })
-    res.sent = true
+    // Like the HTTP transport, a stream's head goes out with its data: a stream that fails
+    // before any data leaves the response unsent.
+    res.sent = payload === null || typeof payload === 'string' || Buffer.isBuffer(payload)
     const finish = (bytes: Buffer) => {
+      res.sent = true
       const all: Record<string, string | string[] | number | undefined> = { ...headers } as never
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
         all['content-length'] ??= String(bytes.length)
