@@ -8,6 +8,7 @@ import {
   type InjectResponse,
   type Instance,
   type Plugin,
+  type ThenableInstance,
   type Transport,
 } from './index.js'
 
@@ -33,9 +34,12 @@ describe('types', () => {
     }
     expectTypeOf(
       app.register(plugin, { table: 'users', prefix: '/users' }),
-    ).toEqualTypeOf<Instance>()
-    expectTypeOf(app).toMatchTypeOf<PromiseLike<void>>()
-    expectTypeOf(app.ready()).toEqualTypeOf<Promise<void>>()
+    ).toEqualTypeOf<ThenableInstance>()
+    expectTypeOf(
+      app.register(plugin, { table: 'users' }).register(plugin, { table: 'x' }),
+    ).toMatchTypeOf<PromiseLike<void>>()
+    expectTypeOf(app.after()).toMatchTypeOf<Instance>()
+    expectTypeOf(app.ready()).toEqualTypeOf<Promise<Instance>>()
     expectTypeOf(app.inject('/')).toEqualTypeOf<Promise<InjectResponse>>()
     expectTypeOf(app.listen({ port: 3000 })).toEqualTypeOf<Promise<string>>()
   })
@@ -67,6 +71,16 @@ describe('types', () => {
     app.addHook('onRoute', (route) => {
       expectTypeOf(route.routePath).toBeString()
     })
+  })
+
+  it('lets an async function return the instance (it is not thenable in types)', () => {
+    const build = async (): Promise<Instance> => app
+    expectTypeOf(build).returns.toEqualTypeOf<Promise<Instance>>()
+  })
+
+  it('lets an async function return the instance (it is not thenable in types)', () => {
+    const build = async (): Promise<Instance> => app
+    expectTypeOf(build).returns.toEqualTypeOf<Promise<Instance>>()
   })
 
   it('lets users declare their decorators by augmenting Instance', () => {

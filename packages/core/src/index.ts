@@ -49,6 +49,7 @@ export type {
   Instance,
   NotFoundOptions,
   RouteShorthand,
+  ThenableInstance,
 } from './types/instance.js'
 export type { Logger } from './types/logger.js'
 export type { Plugin, PluginInput, RegisterOptions } from './types/plugin.js'

@@ -88,6 +88,33 @@ describe('register: load order', () => {
     expect(events).toEqual(['db', 'body sees connected'])
   })
 
+  it('resolves `await app.register(p)` and `await app.after()` with the instance itself', async () => {
+    const { app } = createApp()
+    const registered: unknown = await app.register(async () => {})
+    const after: unknown = await app.after()
+    expect([registered === app, after === app]).toEqual([true, true])
+  })
+
+  it('lets an async function return the instance: awaiting it loads the plugins and gives the instance', async () => {
+    const build = async () => {
+      const { app } = createApp()
+      app.register(fp(async (instance: Instance) => instance.decorate('loaded', true)))
+      return app
+    }
+    const app = await build()
+    expect((app as any).loaded).toBe(true)
+    app.register(fp(async (instance: Instance) => instance.decorate('second', true)))
+    expect(await app).toBe(app)
+    expect((app as any).second).toBe(true)
+  })
+
+  it('is no longer thenable once ready; ready() resolves with the instance', async () => {
+    const { app } = createApp()
+    expect(await app.ready()).toBe(app)
+    expect((app as any).then).toBeUndefined()
+    expect(await Promise.resolve(app)).toBe(app)
+  })
+
   it('returns the instance, so calls chain', async () => {
     const { app } = createApp()
     const events: string[] = []
@@ -385,7 +412,7 @@ describe('plugin errors', () => {
     app.register(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20))
     })
-    await expect(app.ready()).resolves.toBeUndefined()
+    await expect(app.ready()).resolves.toBe(app)
   })
 })
 
@@ -406,7 +433,7 @@ describe('framework-plugin metadata', () => {
     app.register(async (child) => {
       child.register(fp(async () => {}, { name: 'auth', dependencies: ['database'] }))
     })
-    await expect(app.ready()).resolves.toBeUndefined()
+    await expect(app.ready()).resolves.toBe(app)
   })
 
   it('does not see a dependency registered in a sibling', async () => {
@@ -447,7 +474,7 @@ describe('framework-plugin metadata', () => {
         decorators: { instance: ['db'], request: ['user'], reply: ['view'] },
       }),
     )
-    await expect(app.ready()).resolves.toBeUndefined()
+    await expect(app.ready()).resolves.toBe(app)
   })
 
   it('answers hasPlugin for fp names and function names', async () => {

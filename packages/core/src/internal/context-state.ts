@@ -39,6 +39,10 @@ export class ContextState {
   notFound: NotFoundSetting | undefined
   /** The plugin node whose queue receives what is registered on this context right now. */
   currentNode!: PluginNode
+  /** True while an awaited instance resolves with itself (its `then` then reads as undefined). */
+  unwrapping = false
+  /** What `ready()` returns here: the same promise every time, resolving with this instance. */
+  readyResult: Promise<Instance> | undefined
   /** Computed when the instance becomes ready. */
   resolved: ResolvedContext | undefined
 

@@ -41,8 +41,8 @@ export interface RouteShorthand {
  * Declare your decorators by augmenting this interface:
  * `declare module '@framework/core' { interface Instance { db: Db } }`.
  *
- * The instance is thenable: `await app.register(p)` (or `await app.after()`) loads the plugins
- * registered so far.
+ * `register` and `after` return the instance as a thenable: `await app.register(p)` (or
+ * `await app.after()`) loads the plugins registered so far and resolves with the instance.
  *
  * @example
  * const app = createInstance({ transport, validatorCompiler, serializerCompiler, responseSelector })
@@ -52,16 +52,16 @@ export interface RouteShorthand {
  * }, { prefix: '/v1' })
  * await app.ready()
  */
-export interface Instance extends PromiseLike<void> {
+export interface Instance {
   /** Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). */
   register<Options extends Record<string, any> = Record<string, any>>(
     plugin: PluginInput<Options>,
     opts?: (Options & RegisterOptions) | ((parent: Instance) => Options & RegisterOptions),
-  ): Instance
+  ): ThenableInstance
   /** Loads the plugins registered so far, then calls `fn` (with the loading error, if any). */
-  after(fn?: (error: Error | null, done?: (error?: unknown) => void) => unknown): Instance
+  after(fn?: (error: Error | null, done?: (error?: unknown) => void) => unknown): ThenableInstance
   /** Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. */
-  ready(): Promise<void>
+  ready(): Promise<Instance>
   ready(callback: (error: Error | null) => void): Instance
   /** Closes the transport, then runs the `onClose` hooks (children's before their parents'). */
   close(): Promise<void>
@@ -129,5 +129,12 @@ export interface Instance extends PromiseLike<void> {
   /** A readable tree of the plugins. */
   printPlugins(): string
 }
+
+/**
+ * What `register` and `after` return: the instance, awaitable to load what was registered so far
+ * (at runtime it resolves with the instance; typed `void` because a type that resolves to itself
+ * cannot be awaited by TypeScript).
+ */
+export type ThenableInstance = Instance & PromiseLike<void>
 
 export type { JsonSchema }

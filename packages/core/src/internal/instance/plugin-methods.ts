@@ -27,21 +27,13 @@ export const pluginMethods = {
     return this
   },
 
-  // biome-ignore lint/suspicious/noThenProperty: the instance is thenable on purpose: `await app.register(p)` loads p
-  then<T1 = void, T2 = never>(
-    this: Instance,
-    onFulfilled?: ((value: undefined) => T1 | PromiseLike<T1>) | null,
-    onRejected?: ((reason: any) => T2 | PromiseLike<T2>) | null,
-  ): Promise<T1 | T2> {
-    return (settleFrom(stateOf(this)) as Promise<unknown> as Promise<undefined>).then(
-      onFulfilled,
-      onRejected,
-    )
-  },
-
   ready(this: Instance, callback?: Callback): any {
-    const promise = ready(stateOf(this).core)
-    if (callback === undefined) return promise
+    const state = stateOf(this)
+    const promise = ready(state.core)
+    if (callback === undefined) {
+      state.readyResult ??= promise.then(() => this)
+      return state.readyResult
+    }
     promise.then(
       () => callback(null),
       (error) => callback(error),
@@ -97,7 +89,35 @@ export const pluginMethods = {
   },
 }
 
+/**
+ * The instance is thenable, so `await app.register(p)` (or `await app.after()`) loads what was
+ * registered so far. It resolves with the instance itself: while the fulfilment callback runs,
+ * `then` reads as undefined, so the instance is not unwrapped again (no loop). Once the instance is
+ * ready it is no longer thenable at all.
+ */
+function thenOf(instance: Instance) {
+  const state = stateOf(instance)
+  if (state.core.started || state.unwrapping) return undefined
+  return (
+    onFulfilled?: ((value: Instance) => unknown) | null,
+    onRejected?: ((reason: unknown) => unknown) | null,
+  ) =>
+    settleFrom(state).then(() => {
+      if (typeof onFulfilled !== 'function') return undefined
+      state.unwrapping = true
+      try {
+        return onFulfilled(instance)
+      } finally {
+        state.unwrapping = false
+      }
+    }, onRejected)
+}
+
 export const pluginAccessors = {
+  // biome-ignore lint/suspicious/noThenProperty: the instance is thenable on purpose: `await app.register(p)` loads p
+  get then() {
+    return thenOf(this as unknown as Instance)
+  },
   get server(): unknown {
     return stateOf(this as unknown as Instance).core.transport.server
   },
