@@ -1,0 +1,185 @@
+import fp from 'framework-plugin'
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../test/helpers/app.js'
+import type { Instance } from './index.js'
+
+describe('plugin errors', () => {
+  it('fails ready() with an error naming a plugin that throws, keeping the original as cause', async () => {
+    const { app } = createApp()
+    const original = new Error('cannot connect')
+    app.register(async function database() {
+      throw original
+    })
+    const error = await app.ready().catch((e) => e)
+    expect(error.code).toBe('FRM_ERR_PLUGIN_FAILED')
+    expect(error.message).toBe("Plugin 'database' failed to load: cannot connect")
+    expect(error.cause).toBe(original)
+  })
+
+  it('names a plugin that passes an error to done', async () => {
+    const { app } = createApp()
+    app.register(
+      fp(
+        (_instance: Instance, _opts: unknown, done: (e?: Error) => void) => done(new Error('nope')),
+        'cb-plugin',
+      ),
+    )
+    await expect(app.ready()).rejects.toThrow("Plugin 'cb-plugin' failed to load: nope")
+  })
+
+  it('names the nested plugin that failed, not its parent', async () => {
+    const { app } = createApp()
+    app.register(async function outer(instance) {
+      instance.register(async function inner() {
+        throw new Error('deep')
+      })
+    })
+    await expect(app.ready()).rejects.toThrow("Plugin 'inner' failed to load: deep")
+  })
+
+  it('names an anonymous plugin anonymous', async () => {
+    const { app } = createApp()
+    app.register(
+      (() => async () => {
+        throw new Error('x')
+      })(),
+    )
+    await expect(app.ready()).rejects.toThrow("Plugin 'anonymous' failed to load: x")
+  })
+
+  it('names a plugin that throws a coded error, keeping that error as cause', async () => {
+    const { app } = createApp()
+    app.decorate('taken', 1)
+    app.register(
+      fp(async (instance: Instance) => {
+        instance.decorate('taken', 2)
+      }, 'redeclarer'),
+    )
+    const error = await app.ready().catch((e) => e)
+    expect(error.message).toBe(
+      "Plugin 'redeclarer' failed to load: The decorator 'taken' is already visible in this context: choose another name",
+    )
+    expect(error.cause.code).toBe('FRM_ERR_DEC_ALREADY_PRESENT')
+  })
+
+  it('rejects `await app.register(p)` with the error', async () => {
+    const { app } = createApp()
+    await expect(
+      app.register(async function failing() {
+        throw new Error('bad')
+      }),
+    ).rejects.toThrow("Plugin 'failing' failed to load: bad")
+  })
+
+  it('fails a plugin slower than pluginTimeout with a message naming it', async () => {
+    const { app } = createApp({ pluginTimeout: 30 })
+    app.register(async function slowDatabase() {
+      await new Promise(() => {})
+    })
+    const error = await app.ready().catch((e) => e)
+    expect(error.code).toBe('FRM_ERR_PLUGIN_TIMEOUT')
+    expect(error.message).toBe(
+      "Plugin 'slowDatabase' did not finish loading within 30 ms: an async plugin must resolve, a callback plugin must call done()",
+    )
+  })
+
+  it('times out a callback plugin that never calls done, naming its framework-plugin name', async () => {
+    const { app } = createApp({ pluginTimeout: 20 })
+    app.register(fp((_instance: Instance, _opts: unknown, _done: () => void) => {}, 'forgetful'))
+    await expect(app.ready()).rejects.toThrow(
+      "Plugin 'forgetful' did not finish loading within 20 ms",
+    )
+  })
+
+  it('blames the slow child, not the parent awaiting it', async () => {
+    const { app } = createApp({ pluginTimeout: 40 })
+    app.register(async function parent(instance) {
+      await instance.register(async function stuckChild() {
+        await new Promise(() => {})
+      })
+    })
+    await expect(app.ready()).rejects.toThrow("Plugin 'stuckChild' did not finish loading")
+  })
+
+  it('does not time out with pluginTimeout 0', async () => {
+    const { app } = createApp({ pluginTimeout: 0 })
+    app.register(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    })
+    await expect(app.ready()).resolves.toBe(app)
+  })
+})
+
+describe('framework-plugin metadata', () => {
+  it('fails with a clear error when a dependency is not registered', async () => {
+    const { app } = createApp()
+    app.register(fp(async () => {}, { name: 'auth', dependencies: ['database'] }))
+    const error = await app.ready().catch((e) => e)
+    expect(error.code).toBe('FRM_ERR_PLUGIN_DEPENDENCY_MISSING')
+    expect(error.message).toBe(
+      "Plugin 'auth' needs the plugin 'database': register it before, in this context or an ancestor",
+    )
+  })
+
+  it('accepts a dependency registered before, here or in an ancestor', async () => {
+    const { app } = createApp()
+    app.register(fp(async () => {}, 'database'))
+    app.register(async (child) => {
+      child.register(fp(async () => {}, { name: 'auth', dependencies: ['database'] }))
+    })
+    await expect(app.ready()).resolves.toBe(app)
+  })
+
+  it('does not see a dependency registered in a sibling', async () => {
+    const { app } = createApp()
+    app.register(async (first) => {
+      first.register(fp(async () => {}, 'database'))
+    })
+    app.register(async (second) => {
+      second.register(fp(async () => {}, { name: 'auth', dependencies: ['database'] }))
+    })
+    await expect(app.ready()).rejects.toThrow("Plugin 'auth' needs the plugin 'database'")
+  })
+
+  it('fails with a clear error when a required decorator is missing', async () => {
+    for (const [decorators, missing] of [
+      [{ instance: ['db'] }, 'db'],
+      [{ request: ['user'] }, 'request.user'],
+      [{ reply: ['view'] }, 'reply.view'],
+    ] as const) {
+      const { app } = createApp()
+      app.register(fp(async () => {}, { name: 'needs', decorators }))
+      const error = await app.ready().catch((e) => e)
+      expect(error.code).toBe('FRM_ERR_PLUGIN_DECORATOR_MISSING')
+      expect(error.message).toBe(
+        `Plugin 'needs' needs the decorator '${missing}': declare it before registering the plugin`,
+      )
+    }
+  })
+
+  it('accepts required decorators that are visible', async () => {
+    const { app } = createApp()
+    app.decorate('db', {})
+    app.decorateRequest('user', null)
+    app.decorateReply('view', () => {})
+    app.register(
+      fp(async () => {}, {
+        name: 'needs',
+        decorators: { instance: ['db'], request: ['user'], reply: ['view'] },
+      }),
+    )
+    await expect(app.ready()).resolves.toBe(app)
+  })
+
+  it('answers hasPlugin for fp names and function names', async () => {
+    const { app } = createApp()
+    app.register(fp(async () => {}, 'by-meta'))
+    app.register(async function byFunctionName() {})
+    await app.ready()
+    expect([
+      app.hasPlugin('by-meta'),
+      app.hasPlugin('byFunctionName'),
+      app.hasPlugin('nope'),
+    ]).toEqual([true, true, false])
+  })
+})
