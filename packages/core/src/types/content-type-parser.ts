@@ -13,7 +13,12 @@ export type ContentTypeParser = (
   done: (error: unknown, value?: unknown) => void,
 ) => unknown
 
-/** Options of `addContentTypeParser`. */
+/**
+ * Options of `addContentTypeParser`.
+ *
+ * @example
+ * app.addContentTypeParser('application/x-ndjson', { parseAs: 'string', bodyLimit: 65536 }, parseNdjson)
+ */
 export interface ContentTypeParserOptions {
   /** How the body reaches the parser: a Buffer (default) or a UTF-8 string. */
   parseAs?: 'string' | 'buffer'

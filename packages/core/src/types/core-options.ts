@@ -8,7 +8,12 @@ import type { RawRequest, Transport } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { Logger } from './logger.js'
 
-/** A content-type parser installed by `createInstance` (a user may override its type). */
+/**
+ * A content-type parser installed by `createInstance` (a user may override its type).
+ *
+ * @example
+ * const text: BuiltinContentTypeParser = { type: 'text/plain', options: { parseAs: 'string' }, parser: (_request, body) => body }
+ */
 export interface BuiltinContentTypeParser {
   type: string | RegExp
   options?: ContentTypeParserOptions

@@ -3,10 +3,20 @@ import type { FrameworkReply } from './reply.js'
 import type { FrameworkRequest } from './request.js'
 import type { RouteOptions } from './route.js'
 
-/** The callback of a callback-style hook or plugin: call it once, with an error to fail. */
+/**
+ * The callback of a callback-style hook or plugin: call it once, with an error to fail.
+ *
+ * @example
+ * app.addHook('preHandler', (request, reply, done) => { done(request.headers.ok ? undefined : new Error('no')) })
+ */
 export type DoneCallback = (error?: unknown) => void
 
-/** The callback of a hook that may replace the payload. */
+/**
+ * The callback of a hook that may replace the payload.
+ *
+ * @example
+ * app.addHook('onSend', (request, reply, payload, done) => { done(null, payload) })
+ */
 export type PayloadDoneCallback = (error?: unknown | null, payload?: unknown) => void
 
 /**
@@ -90,7 +100,12 @@ export type OnReadyHook = (this: Instance, done: DoneCallback) => unknown
  */
 export type OnCloseHook = (this: Instance, instance: Instance, done: DoneCallback) => unknown
 
-/** Every hook name and the function it takes. */
+/**
+ * Every hook name and the function it takes.
+ *
+ * @example
+ * const hook: HookMap['onRequest'] = async (request) => { request.log.info('in') }
+ */
 export interface HookMap {
   onRequest: RequestHook
   preParsing: PayloadHook
@@ -107,10 +122,20 @@ export interface HookMap {
   onClose: OnCloseHook
 }
 
-/** A hook name accepted by `addHook`. */
+/**
+ * A hook name accepted by `addHook`.
+ *
+ * @example
+ * const name: HookName = 'preHandler'
+ */
 export type HookName = keyof HookMap
 
-/** The hooks a route may declare in its options (as a function or an array). */
+/**
+ * The hooks a route may declare in its options (as a function or an array).
+ *
+ * @example
+ * app.get('/', { preHandler: [checkAuth] }, handler)
+ */
 export type RouteHookName =
   | 'onRequest'
   | 'preParsing'

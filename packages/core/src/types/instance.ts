@@ -9,19 +9,34 @@ import type { PluginInput, RegisterOptions } from './plugin.js'
 import type { RouteGeneric } from './request.js'
 import type { ErrorHandler, RouteHandler, RouteOptions, RouteShorthandOptions } from './route.js'
 
-/** A decorator given as accessors instead of a value. */
+/**
+ * A decorator given as accessors instead of a value.
+ *
+ * @example
+ * app.decorateRequest('userId', { getter() { return this.headers['x-user-id'] } })
+ */
 export interface DecoratorAccessors {
   getter: (this: any) => unknown
   setter?: (this: any, value: any) => void
 }
 
-/** Route-level hooks a custom not-found handler may run (besides its context's). */
+/**
+ * Route-level hooks a custom not-found handler may run (besides its context's).
+ *
+ * @example
+ * app.setNotFoundHandler({ preHandler: rateLimit }, (request, reply) => reply.code(404).send('nope'))
+ */
 export interface NotFoundOptions {
   preValidation?: HookMap['preValidation'] | HookMap['preValidation'][]
   preHandler?: HookMap['preHandler'] | HookMap['preHandler'][]
 }
 
-/** The shorthand route declarations: `(path, handler)`, `(path, options, handler)` or `(path, options)`. */
+/**
+ * The shorthand route declarations: `(path, handler)`, `(path, options, handler)` or `(path, options)`.
+ *
+ * @example
+ * app.get('/users/:id', { schema: { params: { id: { type: 'integer' } } } }, async (request) => request.params)
+ */
 export interface RouteShorthand {
   <G extends RouteGeneric = RouteGeneric>(path: string, handler: RouteHandler<G>): Instance
   <G extends RouteGeneric = RouteGeneric>(
@@ -134,6 +149,9 @@ export interface Instance {
  * What `register` and `after` return: the instance, awaitable to load what was registered so far
  * (at runtime it resolves with the instance; typed `void` because a type that resolves to itself
  * cannot be awaited by TypeScript).
+ *
+ * @example
+ * const app = await createApp().register(db) // the instance, with db loaded
  */
 export type ThenableInstance = Instance & PromiseLike<void>
 

@@ -18,13 +18,23 @@ export type Plugin<Options = Record<string, any>> = (
   done: DoneCallback,
 ) => unknown
 
-/** What `register` accepts: a plugin, a module whose default export is one, or a promise of either. */
+/**
+ * What `register` accepts: a plugin, a module whose default export is one, or a promise of either.
+ *
+ * @example
+ * app.register(import('./routes/users.js'), { prefix: '/users' })
+ */
 export type PluginInput<Options = Record<string, any>> =
   | Plugin<Options>
   | { default: Plugin<Options> }
   | PromiseLike<Plugin<Options> | { default: Plugin<Options> }>
 
-/** Options `register` reads itself; the rest goes to the plugin. */
+/**
+ * Options `register` reads itself; the rest goes to the plugin.
+ *
+ * @example
+ * app.register(usersPlugin, { prefix: '/users' })
+ */
 export interface RegisterOptions {
   /** Prefix for the routes of the new context (composes with its ancestors' prefixes). */
   prefix?: string

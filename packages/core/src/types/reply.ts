@@ -1,7 +1,12 @@
 import type { Instance } from './instance.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
 
-/** A header value as `reply.header` takes it. */
+/**
+ * A header value as `reply.header` takes it.
+ *
+ * @example
+ * reply.header('cache-control', 'no-store').header('x-count', 3)
+ */
 export type HeaderValue = string | number | boolean | readonly string[] | undefined
 
 /**

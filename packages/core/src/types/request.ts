@@ -4,7 +4,12 @@ import type { Instance } from './instance.js'
 import type { Logger } from './logger.js'
 import type { RouteInfo } from './route.js'
 
-/** Types a route's request parts: `app.post<{ Body: User }>('/users', handler)`. */
+/**
+ * Types a route's request parts: `app.post<{ Body: User }>('/users', handler)`.
+ *
+ * @example
+ * app.post<{ Body: { name: string } }>('/users', async (request) => request.body.name)
+ */
 export interface RouteGeneric {
   Body?: unknown
   Querystring?: unknown
@@ -13,7 +18,12 @@ export interface RouteGeneric {
   Reply?: unknown
 }
 
-/** `G[K]`, or `Fallback` when the generic does not name K. */
+/**
+ * `G[K]`, or `Fallback` when the generic does not name K.
+ *
+ * @example
+ * type Body = RouteGenericPart<{ Body: User }, 'Body'> // User
+ */
 export type RouteGenericPart<
   G,
   K extends keyof RouteGeneric,

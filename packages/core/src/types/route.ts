@@ -5,7 +5,12 @@ import type { Instance } from './instance.js'
 import type { FrameworkReply } from './reply.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
 
-/** The methods a route may declare (`all` declares every one of them). */
+/**
+ * The methods a route may declare (`all` declares every one of them).
+ *
+ * @example
+ * app.route({ method: ['GET', 'HEAD'], url: '/', handler })
+ */
 export type HttpMethod =
   | 'GET'
   | 'HEAD'
@@ -46,7 +51,12 @@ export type ErrorHandler = (
   reply: FrameworkReply,
 ) => unknown
 
-/** A route's schemas (specification 2.4). Each request part may be a full schema, a shorthand or a root `$ref`. */
+/**
+ * A route's schemas (specification 2.4). Each request part may be a full schema, a shorthand or a root `$ref`.
+ *
+ * @example
+ * const schema: RouteSchema = { body: { $ref: 'user#' }, response: { 201: { $ref: 'user#' } } }
+ */
 export interface RouteSchema {
   body?: JsonSchema
   querystring?: JsonSchema
@@ -63,7 +73,12 @@ type RouteHookOptions = {
   [K in RouteHookName]?: HookMap[K] | HookMap[K][]
 }
 
-/** Route options other than method, url and handler (the middle argument of the shorthands). */
+/**
+ * Route options other than method, url and handler (the middle argument of the shorthands).
+ *
+ * @example
+ * app.get('/', { schema: { querystring: { q: { type: 'string' } } }, config: { public: true } }, handler)
+ */
 export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
   extends RouteHookOptions {
   schema?: RouteSchema
@@ -82,7 +97,12 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
   handler?: RouteHandler<G>
 }
 
-/** A full route definition (`route()`). */
+/**
+ * A full route definition (`route()`).
+ *
+ * @example
+ * app.route({ method: 'POST', url: '/users', schema: { body: userSchema }, handler: createUser })
+ */
 export interface RouteOptions<G extends RouteGeneric = RouteGeneric>
   extends RouteShorthandOptions<G> {
   method:
@@ -98,7 +118,12 @@ export interface RouteOptions<G extends RouteGeneric = RouteGeneric>
   handler: RouteHandler<G>
 }
 
-/** What `request.routeOptions` holds. */
+/**
+ * What `request.routeOptions` holds.
+ *
+ * @example
+ * app.addHook('onRequest', async (request) => { if (request.routeOptions.config.public) return })
+ */
 export interface RouteInfo {
   /** The full path, prefixes included. */
   url: string
