@@ -104,23 +104,24 @@ export function compileSerializers(
 }
 
 function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
-  const core = state.core
-  const key = state.registry.fingerprint
-  let compiler = core.validatorCache.get(key)
-  if (compiler === undefined) {
-    compiler = core.validatorFactory(state.registry.getAll())
-    core.validatorCache.set(key, compiler)
-  }
-  return compiler
+  return cachedPerSchemaSet(state, state.core.validatorCache, state.core.validatorFactory)
 }
 
 function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
-  const core = state.core
+  return cachedPerSchemaSet(state, state.core.serializerCache, state.core.serializerFactory)
+}
+
+/** The default compiler for the shared schemas visible in `state`: built once per set. */
+function cachedPerSchemaSet<C>(
+  state: ContextState,
+  cache: Map<string, C>,
+  factory: (shared: ReturnType<ContextState['registry']['getAll']>) => C,
+): C {
   const key = state.registry.fingerprint
-  let compiler = core.serializerCache.get(key)
+  let compiler = cache.get(key)
   if (compiler === undefined) {
-    compiler = core.serializerFactory(state.registry.getAll())
-    core.serializerCache.set(key, compiler)
+    compiler = factory(state.registry.getAll())
+    cache.set(key, compiler)
   }
   return compiler
 }
