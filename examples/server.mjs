@@ -27,7 +27,9 @@ app.addSchema({
 // fp: skips encapsulation, so `app.store` is visible to the root and every child context.
 const storePlugin = fp(
   async (instance) => {
-    const users = new Map([[1, { id: 1, name: 'Ada', email: 'ada@example.com', password: 'hunter2' }]])
+    const users = new Map([
+      [1, { id: 1, name: 'Ada', email: 'ada@example.com', password: 'hunter2' }],
+    ])
     instance.decorate('store', { users, nextId: 2 })
   },
   { name: 'store' },
@@ -73,7 +75,14 @@ async function usersPlugin(users) {
 // Outside the users context, validation failures keep the default 400 answer.
 app.get(
   '/search',
-  { schema: { querystring: { q: { type: 'string', maxLength: 20 }, limit: { type: 'integer', maximum: 50, default: 10 } } } },
+  {
+    schema: {
+      querystring: {
+        q: { type: 'string', maxLength: 20 },
+        limit: { type: 'integer', maximum: 50, default: 10 },
+      },
+    },
+  },
   async (request) => ({ q: request.query.q ?? '', limit: request.query.limit }),
 )
 

@@ -299,6 +299,23 @@ describe('hooks', () => {
     )
   })
 
+  it('refuse an async hook that also takes done (regression: such a hook hung the request)', () => {
+    const { app } = createApp()
+    expect(() =>
+      app.addHook('onRequest', async function check(
+        _request: unknown,
+        _reply: unknown,
+        _done: unknown,
+      ) {} as never),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_HOOK_INVALID_ASYNC',
+        message:
+          "The onRequest hook 'check' is an async function that also takes a done callback: use one or the other, drop the done parameter of an async hook",
+      }),
+    )
+  })
+
   it('run the hooks of automatic HEAD routes too', async () => {
     const { app } = createApp()
     app.addHook('onRequest', async (request, reply) => {

@@ -58,6 +58,17 @@ describe('register: load order', () => {
     expect(loaded).toBe(true)
   })
 
+  it('waits on the promise of an async plugin that also declares done, never on done', async () => {
+    const { app } = createApp()
+    let loaded = false
+    app.register(async (_instance: Instance, _opts: unknown, _done: unknown) => {
+      await Promise.resolve()
+      loaded = true
+    })
+    await app.ready()
+    expect(loaded).toBe(true)
+  })
+
   it('`await app.register(p)` resolves once p and its children have loaded', async () => {
     const { app } = createApp()
     const events: string[] = []

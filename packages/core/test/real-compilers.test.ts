@@ -1,11 +1,8 @@
-import { describe, expect, it } from 'vitest'
 // The real default compilers, loaded from their packages' sources (they are not dependencies of
 // the core: the umbrella wires them). Their own dependencies resolve from their folders.
-import {
-  buildResponseSelector,
-  buildSerializerCompiler,
-} from '../../serializer-compiler/src/index.js'
-import { buildValidatorCompiler } from '../../validator-compiler/src/index.js'
+import { buildResponseSelector, buildSerializerCompiler } from '@framework/serializer-compiler'
+import { buildValidatorCompiler } from '@framework/validator-compiler'
+import { describe, expect, it } from 'vitest'
 import { createInstance, type Instance } from '../src/index.js'
 import { jsonParser } from './helpers/app.js'
 import { FakeTransport } from './helpers/fake-transport.js'

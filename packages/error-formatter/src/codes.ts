@@ -85,6 +85,11 @@ export const codes = {
     statusCode: 500,
     message: 'The %s hook must be a function, received %s',
   },
+  FRM_ERR_HOOK_INVALID_ASYNC: {
+    statusCode: 500,
+    message:
+      "The %s hook '%s' is an async function that also takes a done callback: use one or the other, drop the done parameter of an async hook",
+  },
   FRM_ERR_HOOK_INVALID_TYPE: {
     statusCode: 500,
     message: "'%s' is not a hook name: use one of %s",

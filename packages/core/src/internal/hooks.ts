@@ -1,6 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { HookName, RouteHookName } from '../types/hooks.js'
 import type { Instance } from '../types/instance.js'
+import { isAsyncFunction } from './async-function.js'
 import { describe } from './describe.js'
 
 /** One declared hook, ready to call. */
@@ -76,11 +77,12 @@ export function createHookEntry(name: string, fn: unknown, ctx: Instance): HookE
   if (typeof fn !== 'function') {
     throw createError('FRM_ERR_HOOK_INVALID_HANDLER', name, describe(fn))
   }
-  return {
-    fn: fn as HookEntry['fn'],
-    ctx,
-    callback: fn.length > argumentCounts[name as HookName],
+  const callback = fn.length > argumentCounts[name as HookName]
+  if (callback && isAsyncFunction(fn)) {
+    // Neither done nor the promise could be trusted to end the hook: refuse it up front.
+    throw createError('FRM_ERR_HOOK_INVALID_ASYNC', name, fn.name || 'anonymous')
   }
+  return { fn: fn as HookEntry['fn'], ctx, callback }
 }
 
 /**

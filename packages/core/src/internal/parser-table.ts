@@ -1,6 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance } from '../types/instance.js'
+import { isAsyncFunction } from './async-function.js'
 import type { ContextState } from './context-state.js'
 import { describe } from './describe.js'
 import { mediaTypeEssence } from './media-type.js'
@@ -138,7 +139,7 @@ export function createParserEntry(
     key,
     regexp,
     fn: fn as ParserEntry['fn'],
-    callback: fn.length >= 3,
+    callback: fn.length >= 3 && !isAsyncFunction(fn),
     parseAs,
     bodyLimit,
     encodings: encodings.map((e: string) => e.trim().toLowerCase()),

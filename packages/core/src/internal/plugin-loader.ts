@@ -1,4 +1,5 @@
 import { createError, FrameworkError } from '@framework/error-formatter'
+import { isAsyncFunction } from './async-function.js'
 import { createChildContext } from './context-factory.js'
 import type { ContextState } from './context-state.js'
 import { isThenable } from './describe.js'
@@ -164,7 +165,7 @@ function runBody(node: PluginNode, fn: (...args: any[]) => unknown, opts: unknow
     node.bodyRunning = true
     arm()
     try {
-      const callback = fn.length >= 3
+      const callback = fn.length >= 3 && !isAsyncFunction(fn)
       const result = callback
         ? fn(node.state.instance, opts, finish)
         : fn(node.state.instance, opts)
