@@ -37,7 +37,7 @@ const storePlugin = fp(
 
 // A plain plugin: a child context. Its routes, hooks and error handler stay inside it.
 async function usersPlugin(users) {
-  users.setErrorHandler((error, request, reply) => {
+  users.setErrorHandler((error, _request, reply) => {
     if (error.validation) {
       // Validation failures from this context answer 422 with the validator's details.
       return reply.code(422).send({ message: error.message, context: error.validationContext })
@@ -94,7 +94,7 @@ console.log(`Example app listening at ${address}
 
 Try:
   curl -s ${address}/users/1
-      → {"id":1,"name":"Ada","email":"ada@example.com"}   (password dropped by the response schema)
+      → {"name":"Ada","email":"ada@example.com","id":1}   (password dropped by the response schema)
   curl -s -X POST ${address}/users -H 'content-type: application/json' -d '{"name":"Grace"}'
       → 422 from the users context's error handler: body should have required property 'email'
   curl -s '${address}/search?limit=500'
