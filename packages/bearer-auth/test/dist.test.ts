@@ -1,22 +1,19 @@
-import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { runBuilt } from '../../../test-support/run-built.js'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
 /**
- * Loads the built output in a separate, plain `node` process, the way users will. (Inside vitest
- * the `framework-source` condition is on, so dist/ would reach the sibling packages' TypeScript
- * sources instead of their builds.) The script registers the plugin on a minimal host that only
- * records hooks, then runs the recorded onRequest hook with a missing, a wrong and a right key.
+ * Loads the built output in a separate, plain `node` process, the way users will (see
+ * test-support/run-built.ts). The script registers the plugin on a minimal host that only records
+ * hooks, then runs the recorded onRequest hook with a missing, a wrong and a right key.
  */
-async function load(format: 'require' | 'import'): Promise<unknown> {
-  const loader =
-    format === 'require' ? "require('./dist/index.cjs')" : "await import('./dist/index.js')"
-  const script = `
-    const mod = ${loader}
-    const hooks = []
+function load(format: 'require' | 'import'): Promise<unknown> {
+  return runBuilt(
+    packageDir,
+    format,
+    `const hooks = []
     await mod.bearerAuth({ addHook: (name, fn) => hooks.push([name, fn]) }, { keys: ['k1'] })
     const answers = []
     for (const authorization of [undefined, 'Bearer k2', 'Bearer k1']) {
@@ -35,7 +32,7 @@ async function load(format: 'require' | 'import'): Promise<unknown> {
     } catch (error) {
       refused = [error.name, error.code]
     }
-    console.log(JSON.stringify({
+    return {
       keys: Object.keys(mod).sort(),
       defaultIsNamed: mod.default === mod.bearerAuth,
       skipsEncapsulation: mod.bearerAuth[Symbol.for('framework.skip-override')],
@@ -43,15 +40,8 @@ async function load(format: 'require' | 'import'): Promise<unknown> {
       hooks: hooks.map(([name]) => name),
       answers,
       refused,
-    }))
-  `
-  const body = format === 'require' ? `(async () => { ${script} })()` : script
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [`--input-type=${format === 'require' ? 'commonjs' : 'module'}`, '-e', body],
-    { cwd: packageDir, env: { ...process.env, NODE_OPTIONS: '' } },
+    }`,
   )
-  return JSON.parse(stdout)
 }
 
 describe('built output', () => {

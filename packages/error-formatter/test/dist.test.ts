@@ -1,20 +1,34 @@
-import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { runBuilt } from '../../../test-support/run-built.js'
 
-const require = createRequire(import.meta.url)
-const distCjs = new URL('../dist/index.cjs', import.meta.url).pathname
-const distEsm = new URL('../dist/index.js', import.meta.url).href
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
+
+// Run in a plain `node` process with `mod` bound to the built output (see test-support/run-built.ts).
+const probe = `return {
+  keys: Object.keys(mod).sort(),
+  notFoundStatus: mod.createError('FRM_ERR_NOT_FOUND', 'GET', '/').statusCode,
+  defaultSchemaErrorFormatter: typeof mod.defaultSchemaErrorFormatter,
+  createValidationError: typeof mod.createValidationError,
+}`
+
+interface Report {
+  keys: string[]
+  notFoundStatus: unknown
+  defaultSchemaErrorFormatter: string
+  createValidationError: string
+}
 
 // Loads what `pnpm build` wrote, the way users will: once with require, once with import.
 describe('built output', () => {
   it('loads with require and with import, exposing the same names', async () => {
-    const cjs = require(distCjs)
-    const esm = await import(distEsm)
-    expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort())
-    for (const mod of [cjs, esm]) {
-      expect(mod.createError('FRM_ERR_NOT_FOUND', 'GET', '/').statusCode).toBe(404)
-      expect(typeof mod.defaultSchemaErrorFormatter).toBe('function')
-      expect(typeof mod.createValidationError).toBe('function')
+    const cjs = (await runBuilt(packageDir, 'require', probe)) as Report
+    const esm = (await runBuilt(packageDir, 'import', probe)) as Report
+    expect(cjs.keys).toEqual(esm.keys)
+    for (const report of [cjs, esm]) {
+      expect(report.notFoundStatus).toBe(404)
+      expect(report.defaultSchemaErrorFormatter).toBe('function')
+      expect(report.createValidationError).toBe('function')
     }
   })
 })

@@ -1,21 +1,18 @@
-import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { runBuilt } from '../../../test-support/run-built.js'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
 /**
- * Loads what `pnpm build` wrote in a plain `node` process, the way users will: vitest runs its
- * workers with the `framework-source` condition, under which `require('@framework/...')` from
- * dist/ would reach the TypeScript sources of sibling packages instead of their builds.
+ * Loads what `pnpm build` wrote in a plain `node` process, the way users will (see
+ * test-support/run-built.ts), and reports on the transport, the parsers and the query parser.
  */
 async function load(format: 'require' | 'import'): Promise<Record<string, unknown>> {
-  const loader =
-    format === 'require' ? "require('./dist/index.cjs')" : "await import('./dist/index.js')"
-  const script = `
-    const mod = ${loader}
-    const transport = mod.createHttpTransport()
+  return (await runBuilt(
+    packageDir,
+    format,
+    `const transport = mod.createHttpTransport()
     transport.mount({
       routes: [{ method: 'GET', url: '/users/:id', handle: (raw, res, params, query) =>
         transport.send(res, 200, { 'content-type': 'application/json' },
@@ -26,22 +23,15 @@ async function load(format: 'require' | 'import'): Promise<Record<string, unknow
     const response = await transport.inject('/users/7?a=1&a=2')
     let error
     try { mod.jsonParser({ headers: {} }, '{"__proto__":{}}') } catch (e) { error = [e.code, e.statusCode] }
-    console.log(JSON.stringify({
+    return {
       keys: Object.keys(mod).sort(),
       response: [response.statusCode, response.json()],
       parsers: mod.defaultContentTypeParsers.map((entry) => String(entry.type)),
       query: Object.entries(mod.parseQuery('x=%zz&x=+')),
       text: mod.textParser({}, 'plain'),
       error,
-    }))
-  `
-  const body = format === 'require' ? `(async () => { ${script} })()` : script
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    format === 'require' ? ['-e', body] : ['--input-type=module', '-e', body],
-    { cwd: packageDir },
-  )
-  return JSON.parse(stdout)
+    }`,
+  )) as Record<string, unknown>
 }
 
 describe('built output', () => {

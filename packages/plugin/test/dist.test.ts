@@ -1,27 +1,43 @@
-import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { runBuilt } from '../../../test-support/run-built.js'
 
-const require = createRequire(import.meta.url)
-const distCjs = new URL('../dist/index.cjs', import.meta.url).pathname
-const distEsm = new URL('../dist/index.js', import.meta.url).href
+const packageDir = fileURLToPath(new URL('..', import.meta.url))
+
+// Run in a plain `node` process with `mod` bound to the built output (see test-support/run-built.ts).
+const probe = `const plugin = mod.fp(async () => {}, 'x')
+return {
+  keys: Object.keys(mod).sort(),
+  fp: typeof mod.fp,
+  defaultIsFp: mod.default === mod.fp,
+  skipOverride: plugin[Symbol.for('framework.skip-override')],
+  displayName: plugin[Symbol.for('framework.display-name')],
+}`
+
+interface Report {
+  keys: string[]
+  fp: string
+  defaultIsFp: boolean
+  skipOverride: unknown
+  displayName: unknown
+}
 
 // Loads what `pnpm build` wrote, the way users will: once with require, once with import.
 describe('built output', () => {
   it('loads with require and with import, exposing the same names', async () => {
-    const cjs = require(distCjs)
-    const esm = await import(distEsm)
-    expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort())
+    const cjs = (await runBuilt(packageDir, 'require', probe)) as Report
+    const esm = (await runBuilt(packageDir, 'import', probe)) as Report
+    expect(cjs.keys).toEqual(esm.keys)
   })
 
   it('exposes fp as the default and as a named export, marking plugins', async () => {
-    const cjs = require(distCjs)
-    const esm = await import(distEsm)
-    for (const mod of [cjs, esm]) {
-      expect(typeof mod.fp).toBe('function')
-      expect(mod.default).toBe(mod.fp)
-      const plugin = mod.fp(async () => {}, 'x')
-      expect(plugin[Symbol.for('framework.skip-override')]).toBe(true)
-      expect(plugin[Symbol.for('framework.display-name')]).toBe('x')
+    const cjs = (await runBuilt(packageDir, 'require', probe)) as Report
+    const esm = (await runBuilt(packageDir, 'import', probe)) as Report
+    for (const report of [cjs, esm]) {
+      expect(report.fp).toBe('function')
+      expect(report.defaultIsFp).toBe(true)
+      expect(report.skipOverride).toBe(true)
+      expect(report.displayName).toBe('x')
     }
   })
 })

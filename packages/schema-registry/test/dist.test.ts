@@ -1,21 +1,18 @@
-import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { runBuilt } from '../../../test-support/run-built.js'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
 /**
- * The built output is loaded by a plain `node` process, the way users will: vitest runs its
- * workers with the `framework-source` condition, under which `require('@framework/...')` from
- * dist/ would reach the TypeScript sources of sibling packages instead of their builds.
+ * Loads what `pnpm build` wrote in a plain `node` process, the way users will (see
+ * test-support/run-built.ts), and reports on a registry, its child, dereference and a coded error.
  */
 async function load(format: 'require' | 'import'): Promise<Record<string, unknown>> {
-  const loader =
-    format === 'require' ? "require('./dist/index.cjs')" : "await import('./dist/index.js')"
-  const script = `
-    const mod = ${loader}
-    const registry = new mod.SchemaRegistry().add({ $id: 'user', type: 'object' })
+  return (await runBuilt(
+    packageDir,
+    format,
+    `const registry = new mod.SchemaRegistry().add({ $id: 'user', type: 'object' })
     const report = {
       keys: Object.keys(mod).sort(),
       fromChild: registry.child().get('user'),
@@ -23,15 +20,8 @@ async function load(format: 'require' | 'import'): Promise<Record<string, unknow
       expanded: mod.expandShorthand({ a: { type: 'string' } }),
     }
     try { registry.add({ $id: 'user' }) } catch (error) { report.error = [error.code, error.message] }
-    console.log(JSON.stringify(report))
-  `
-  const body = format === 'require' ? `(async () => { ${script} })()` : script
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [`--input-type=${format === 'require' ? 'commonjs' : 'module'}`, '-e', body],
-    { cwd: packageDir, env: { ...process.env, NODE_OPTIONS: '' } },
-  )
-  return JSON.parse(stdout)
+    return report`,
+  )) as Record<string, unknown>
 }
 
 describe('built output', () => {

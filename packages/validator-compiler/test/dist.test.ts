@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { runBuilt } from '../../../test-support/run-built.js'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
@@ -16,16 +15,14 @@ interface Report {
 }
 
 /**
- * Loads what `pnpm build` wrote in a plain `node` process, the way users will: vitest runs its
- * workers with the `framework-source` condition, under which `require('@framework/...')` from
- * dist/ would reach the TypeScript sources of sibling packages instead of their builds.
+ * Loads what `pnpm build` wrote in a plain `node` process, the way users will (see
+ * test-support/run-built.ts), and reports on a compiled validator and a refused option.
  */
 async function load(format: 'require' | 'import'): Promise<Report> {
-  const loader =
-    format === 'require' ? "require('./dist/index.cjs')" : "await import('./dist/index.js')"
-  const script = `
-    const mod = ${loader}
-    const compile = mod.buildValidatorCompiler()({ n: { $id: 'n', type: 'integer', maximum: 100 } })
+  return (await runBuilt(
+    packageDir,
+    format,
+    `const compile = mod.buildValidatorCompiler()({ n: { $id: 'n', type: 'integer', maximum: 100 } })
     const validate = compile({
       schema: { type: 'object', properties: { limit: { $ref: 'n#' } } },
       method: 'GET', url: '/', httpPart: 'querystring',
@@ -40,15 +37,8 @@ async function load(format: 'require' | 'import'): Promise<Report> {
       keyword: validate.errors[0].keyword,
     }
     try { mod.buildValidatorCompiler({ plugins: [1] }) } catch (error) { report.error = [error.code, error.message] }
-    console.log(JSON.stringify(report))
-  `
-  const body = format === 'require' ? `(async () => { ${script} })()` : script
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [`--input-type=${format === 'require' ? 'commonjs' : 'module'}`, '-e', body],
-    { cwd: packageDir },
-  )
-  return JSON.parse(stdout) as Report
+    return report`,
+  )) as Report
 }
 
 describe('built output', () => {
