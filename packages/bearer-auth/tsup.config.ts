@@ -1,3 +1,4 @@
 import { packageBuildConfig } from '../../tsup.shared'
 
-export default packageBuildConfig()
+// `require('@framework/bearer-auth')` returns the plugin itself, with `.default` and `.bearerAuth`.
+export default packageBuildConfig({}, { commonJsDefault: true })

@@ -1,3 +1,4 @@
 import { packageBuildConfig } from '../../tsup.shared'
 
-export default packageBuildConfig()
+// `require('framework-plugin')` returns `fp` itself, with `.default` and `.fp`.
+export default packageBuildConfig({}, { commonJsDefault: true })

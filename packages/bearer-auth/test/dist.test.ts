@@ -80,4 +80,13 @@ describe('built output', () => {
       })
     },
   )
+
+  it('require returns the plugin itself, with .default and .bearerAuth', async () => {
+    const report = await runBuilt(
+      packageDir,
+      'require',
+      `return { callable: typeof mod, self: mod.default === mod && mod.bearerAuth === mod, skips: mod[Symbol.for('framework.skip-override')] }`,
+    )
+    expect(report).toEqual({ callable: 'function', self: true, skips: true })
+  })
 })

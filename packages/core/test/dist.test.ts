@@ -1,21 +1,11 @@
-import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { runBuilt } from '../../../test-support/run-built.js'
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
-/**
- * The built output is loaded by a plain `node` process, the way users will: vitest runs its
- * workers with the `framework-source` condition, under which `require('@framework/...')` from
- * dist/ would reach the TypeScript sources of sibling packages instead of their builds. The script
- * serves one route through a minimal in-script transport.
- */
-async function load(format: 'require' | 'import'): Promise<Record<string, unknown>> {
-  const loader =
-    format === 'require' ? "require('./dist/index.cjs')" : "await import('./dist/index.js')"
-  const script = `
-    const mod = ${loader}
+/** Serves one route from the built output through a minimal in-script transport. */
+const probe = `
     let table
     const transport = {
       server: null,
@@ -44,16 +34,10 @@ async function load(format: 'require' | 'import'): Promise<Record<string, unknow
     const response = await app.inject('/')
     let error
     try { app.decorate('built', 1) } catch (e) { error = [e.code, e.message] }
-    console.log(JSON.stringify({ keys: Object.keys(mod).sort(), response, error }))
-  `
-  const body = format === 'require' ? `(async () => { ${script} })()` : script
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    format === 'require' ? ['-e', body] : ['--input-type=module', '-e', body],
-    { cwd: packageDir },
-  )
-  return JSON.parse(stdout)
-}
+    return { keys: Object.keys(mod).sort(), response, error }
+`
+const load = (format: 'require' | 'import') =>
+  runBuilt(packageDir, format, probe) as Promise<Record<string, unknown>>
 
 describe('built output', () => {
   it('loads with require and with import, exposing the same names, and serves a route', async () => {

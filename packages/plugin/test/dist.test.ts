@@ -40,4 +40,13 @@ describe('built output', () => {
       expect(report.displayName).toBe('x')
     }
   })
+
+  it('require returns fp itself, as users of fastify-style plugins write it', async () => {
+    const report = await runBuilt(
+      packageDir,
+      'require',
+      `return { callable: typeof mod, self: mod.default === mod && mod.fp === mod, marked: mod(async () => {}, 'y')[Symbol.for('framework.display-name')] }`,
+    )
+    expect(report).toEqual({ callable: 'function', self: true, marked: 'y' })
+  })
 })
