@@ -389,3 +389,30 @@ describe('schema error formatters', () => {
     ])
   })
 })
+
+describe('validation error stacks', () => {
+  it("the default formatter's error carries its message and no stack frames; Error.stackTraceLimit is restored", async () => {
+    const { app } = createApp()
+    const limit = Error.stackTraceLimit
+    let stack: string | undefined
+    app.post('/', { attachValidation: true, schema: { body: userBody } }, async (request) => {
+      stack = request.validationError?.stack
+      return 'ran'
+    })
+    expect((await app.inject({ method: 'POST', url: '/', payload: {} })).body).toBe('ran')
+    expect(stack).toBe("Error: body should have required property 'name'")
+    expect(Error.stackTraceLimit).toBe(limit)
+  })
+
+  it("a custom formatter's error keeps its stack frames", async () => {
+    const { app } = createApp()
+    let stack: string | undefined
+    app.setSchemaErrorFormatter((errors, dataVar) => new Error(`${dataVar}: ${errors.length}`))
+    app.post('/', { attachValidation: true, schema: { body: userBody } }, async (request) => {
+      stack = request.validationError?.stack
+      return 'ran'
+    })
+    await app.inject({ method: 'POST', url: '/', payload: {} })
+    expect(stack?.startsWith('Error: body: 1\n    at ')).toBe(true)
+  })
+})

@@ -1,4 +1,4 @@
-import { createValidationError } from '@framework/error-formatter'
+import { createValidationError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
 import type { ValidationOutcome } from '../contracts/compilers.js'
 import { isThenable } from './describe.js'
 import { lifecycleError } from './error-handling.js'
@@ -92,12 +92,19 @@ function apply(reply: Reply, validator: PartValidator, outcome: ValidationOutcom
 
 function fail(reply: Reply, validator: PartValidator, failure: unknown): void {
   const rc = reply[kRoute]
+  const formatter = rc.schemaErrorFormatter
+  // The default formatter's error is a client error: its stack frames would only point into the
+  // framework, and capturing them was the largest cost of a 400. A custom formatter keeps them.
+  const stackTraceLimit = Error.stackTraceLimit
+  if (formatter === defaultSchemaErrorFormatter) Error.stackTraceLimit = 0
   let error: Error
   try {
-    error = createValidationError(validator.context, failure, rc.schemaErrorFormatter, rc.instance)
+    error = createValidationError(validator.context, failure, formatter, rc.instance)
   } catch (formatterError) {
     lifecycleError(reply, formatterError)
     return
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit
   }
   if (rc.attachValidation) {
     reply.request.validationError = error as never
