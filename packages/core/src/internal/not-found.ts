@@ -12,14 +12,16 @@ export function pathOf(url: string): string {
   return query === -1 ? url : url.slice(0, query)
 }
 
+/** FRM_ERR_NOT_FOUND's message around its two `%s` (method, path), split once. */
+const [beforeMethod = '', beforePath = '', afterPath = ''] =
+  codes.FRM_ERR_NOT_FOUND.message.split('%s')
+
 /** The default not-found body (FRM_ERR_NOT_FOUND's message, without a code, like the established frameworks). */
 export function notFoundBody(method: string, path: string) {
-  let index = 0
-  const args = [method, path]
   return {
     statusCode: 404,
     error: 'Not Found',
-    message: codes.FRM_ERR_NOT_FOUND.message.replace(/%s/g, () => args[index++] ?? ''),
+    message: beforeMethod + method + beforePath + path + afterPath,
   }
 }
 
