@@ -22,9 +22,10 @@ import type { RouteRecord } from './route-record.js'
 export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   for (const state of preOrder(core.root)) resolveContext(state)
   const routes: MountedRoute[] = []
+  const selectors: SelectorCache = new Map()
   for (const record of core.routes) {
     for (const method of record.methods) {
-      const rc = createRouteContext(core, record, method)
+      const rc = createRouteContext(core, record, method, selectors)
       const handle = handleOf(rc)
       for (const url of record.urls) routes.push({ method, url, handle })
       if (method !== 'GET' || !record.exposeHeadRoutes) continue
@@ -123,7 +124,29 @@ function baseContext(
   }
 }
 
-function createRouteContext(core: Core, record: RouteRecord, method: string): RouteContext {
+/** Response selectors by their list of response keys: routes with the same keys share one. */
+type SelectorCache = Map<string, (statusCode: number) => string | undefined>
+
+function selectorFor(
+  core: Core,
+  keys: readonly string[],
+  cache: SelectorCache,
+): (statusCode: number) => string | undefined {
+  const id = JSON.stringify(keys)
+  let selector = cache.get(id)
+  if (selector === undefined) {
+    selector = core.responseSelector(keys)
+    cache.set(id, selector)
+  }
+  return selector
+}
+
+function createRouteContext(
+  core: Core,
+  record: RouteRecord,
+  method: string,
+  selectors: SelectorCache,
+): RouteContext {
   const url = record.urls[0]!
   const options = record.options
   const validators = compileValidators(record, method, url)
@@ -151,7 +174,8 @@ function createRouteContext(core: Core, record: RouteRecord, method: string): Ro
     attachValidation,
     schemaErrorFormatter: options.schemaErrorFormatter ?? base.schemaErrorFormatter,
     serializers,
-    selectResponse: serializers === null ? null : core.responseSelector(Object.keys(serializers)),
+    selectResponse:
+      serializers === null ? null : selectorFor(core, Object.keys(serializers), selectors),
     errorHandlers:
       options.errorHandler === undefined
         ? base.errorHandlers
