@@ -19,7 +19,7 @@ const probe = `
         })
       },
       readBody(raw, limit, done) { done(null, Buffer.alloc(0)) },
-      send(res, statusCode, headers, payload, done) { res.resolve({ statusCode, headers, payload }); done() },
+      send(res, statusCode, headers, payload, done) { res.resolve({ statusCode, headers, payload }); done?.() },
       isSent() { return false },
       onTimeout() {},
     }

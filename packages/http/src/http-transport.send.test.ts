@@ -166,6 +166,32 @@ describe('send', () => {
     )
   })
 
+  it('without done, writes the response and adds no finish or close listener', async () => {
+    const transport = createHttpTransport()
+    const listeners: number[] = []
+    const { table } = fakeTable(transport, {
+      extraRoutes: [
+        {
+          method: 'GET',
+          url: '/no-done',
+          handle: (_raw, res) => {
+            const on = vi.spyOn(res, 'on')
+            transport.send(res, 200, { 'content-type': 'text/plain' }, 'plain')
+            listeners.push(
+              on.mock.calls.filter(([event]) => event === 'finish' || event === 'close').length,
+            )
+          },
+        },
+      ],
+    })
+    transport.mount(table)
+    const response = await transport.inject('/no-done')
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe('plain')
+    expect(response.headers['content-length']).toBe('5')
+    expect(listeners).toEqual([0])
+  })
+
   it('isSent() is false before the response, true once written', async () => {
     const transport = createHttpTransport()
     const seen: boolean[] = []

@@ -161,7 +161,7 @@ class NodeHttpTransport implements HttpTransport {
     statusCode: number,
     headers: OutgoingHeaders,
     payload: WritablePayload,
-    done: SendDone,
+    done?: SendDone,
   ): void {
     send(res, statusCode, headers, payload, done, this.#closing, this.#options.logger)
   }

@@ -141,14 +141,16 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
   /**
    * Writes the whole response once: status, headers, then `payload` (a stream is piped). Sets
    * Content-Length for strings and buffers. Calls `done` once the response has been handed to the OS
-   * or the connection has closed (with the error, if the stream failed).
+   * or the connection has closed (with the error, if the stream failed). The core leaves `done` out
+   * when it needs no word back (a string, Buffer or empty body and no onResponse hook), so the
+   * transport need not watch that response.
    */
   send(
     res: Res,
     statusCode: number,
     headers: OutgoingHeaders,
     payload: WritablePayload,
-    done: (error?: Error) => void,
+    done?: (error?: Error) => void,
   ): void
 
   /** True once the response has been written or the client has gone. */

@@ -142,7 +142,8 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
     body = null
   }
   // A closure per reply only where it is needed: onResponse hooks, or a stream (which may fail
-  // before its first chunk, while an error reply can still be sent).
+  // before its first chunk, while an error reply can still be sent). Otherwise no `done` at all:
+  // a string or Buffer write reports no error, and the transport then adds no listeners.
   const simple =
     rc.onResponse === null && (body === null || typeof body === 'string' || Buffer.isBuffer(body))
   rc.core.transport.send(
@@ -150,7 +151,7 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
     reply[kStatus],
     headers,
     body,
-    simple ? rc.written : (error) => responded(reply, error),
+    simple ? undefined : (error) => responded(reply, error),
   )
 }
 

@@ -179,7 +179,7 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
     statusCode: number,
     headers: OutgoingHeaders,
     payload: WritablePayload,
-    done: (error?: Error) => void,
+    done?: (error?: Error) => void,
   ): void {
     this.sent.push({ statusCode, headers: { ...headers }, payload })
     // Like the HTTP transport, a stream's head goes out with its data: a stream that fails
@@ -201,12 +201,12 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
         rawPayload: bytes,
         json: () => JSON.parse(text),
       })
-      done()
+      done?.()
     }
     if (payload === null) finish(Buffer.alloc(0))
     else if (typeof payload === 'string') finish(Buffer.from(payload))
     else if (Buffer.isBuffer(payload)) finish(payload)
-    else collect(payload).then(finish, (error: Error) => done(error))
+    else collect(payload).then(finish, (error: Error) => done?.(error))
   }
 
   isSent(res: FakeRes): boolean {

@@ -26,23 +26,26 @@ function hasNoBody(statusCode: number): boolean {
  * - a stream is piped (see `sendStream`).
  *
  * `content-length` and `connection: close` are written into `headers` itself, which must be an
- * object of this reply alone. `done` runs once, when the response finished or the connection closed.
+ * object of this reply alone. `done` runs once, when the response finished or the connection closed;
+ * without `done` no listener is added to the response.
  */
 export function send(
   res: SendingResponse,
   statusCode: number,
   headers: OutgoingHeaders,
   payload: WritablePayload,
-  done: SendDone,
+  done: SendDone | undefined,
   closing: boolean,
   logger: StreamLogger | undefined,
 ): void {
   if (closing || mustCloseConnection(res.req)) headers['connection'] = 'close'
-  if (res[kSendDone] === undefined) {
-    res.on('finish', onResponseEnd)
-    res.on('close', onResponseEnd)
+  if (done !== undefined) {
+    if (res[kSendDone] === undefined) {
+      res.on('finish', onResponseEnd)
+      res.on('close', onResponseEnd)
+    }
+    res[kSendDone] = done
   }
-  res[kSendDone] = done
   if (typeof payload === 'string') {
     if (!hasNoBody(statusCode)) headers['content-length'] = Buffer.byteLength(payload)
     res.writeHead(statusCode, headers as OutgoingHttpHeaders)
