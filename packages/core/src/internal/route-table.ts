@@ -69,8 +69,11 @@ function hookList(
   name: RouteHookName,
   own: Partial<Record<RouteHookName, HookEntry[]>>,
 ): HookEntry[] | null {
-  const list = [...state.resolved!.hooks[name], ...(own[name] ?? [])]
-  return list.length === 0 ? null : list
+  // Routes without hooks of their own share their context's list (nothing changes it after ready).
+  const inherited = state.resolved!.hooks[name]
+  const extra = own[name]
+  if (extra === undefined || extra.length === 0) return inherited.length === 0 ? null : inherited
+  return inherited.concat(extra)
 }
 
 function writtenLogger(core: Core, method: string, url: string): (error?: Error) => void {
