@@ -10,7 +10,7 @@ import type {
   WritablePayload,
 } from '@framework/core'
 import { createError } from '@framework/error-formatter'
-import inject, { type InjectOptions as LightInjectOptions } from 'light-my-request'
+import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { formatAddress } from './internal/address.js'
 import { createClientErrorHandler } from './internal/client-error.js'
 import { onTimeout } from './internal/on-timeout.js'
@@ -37,6 +37,9 @@ export type { HttpTransportOptions }
 export interface HttpTransport extends Transport<IncomingMessage, ServerResponse> {
   readonly server: Server
 }
+
+/** light-my-request, loaded by the first inject(): a server that is never injected never loads it. */
+let lightMyRequest: Promise<typeof import('light-my-request')> | undefined
 
 const NOT_READY_BODY = 'Service Unavailable: the application is not ready yet'
 
@@ -138,7 +141,9 @@ class NodeHttpTransport implements HttpTransport {
     })
   }
 
-  inject(options: InjectOptions | string): Promise<InjectResponse> {
+  async inject(options: InjectOptions | string): Promise<InjectResponse> {
+    lightMyRequest ??= import('light-my-request')
+    const { default: inject } = await lightMyRequest
     return new Promise<InjectResponse>((resolve, reject) => {
       inject(this.dispatch, options as LightInjectOptions, (error, response) => {
         if (error) reject(error)
