@@ -2,7 +2,7 @@
 // each with its own body and response schema (so nothing can be cached across routes) that
 // reference the shared ones by `$ref`.
 
-const sharedSchemas = [
+export const sharedSchemas = [
   {
     $id: 'money',
     type: 'object',
@@ -54,7 +54,7 @@ export function addStartupRoutes(app, n) {
   }
 }
 
-function routeSchema(i) {
+export function routeSchema(i) {
   return {
     params: { type: 'object', properties: { id: { type: 'integer' } } },
     body: {

@@ -1,6 +1,6 @@
 // Profiles one target under load: `node bench/tools/profile.mjs <target> <scenario> [seconds]`.
 // Starts the target under `node --cpu-prof`, loads it with autocannon for the given seconds
-// (default 5, after a 1 s warm-up), stops it, and prints the self time per function (top 40)
+// (default 5, after a 1 s warm-up; PIPELINING=n for n requests in flight per connection), stops it, and prints the self time per function (top 40)
 // and per file. The .cpuprofile stays in bench/results/profiles/.
 import { fork } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -27,12 +27,15 @@ const run = (duration) =>
     body: request.json,
     duration,
     connections: 50,
+    pipelining: Number(process.env.PIPELINING ?? 1),
   })
-await run(1)
+const warmup = await run(1)
 const result = await run(Number(seconds))
 child.send('stop')
 await new Promise((resolve) => child.once('exit', resolve))
-console.log(`${target} ${id}: ${Math.round(result.requests.average)} req/s`)
+console.log(
+  `${target} ${id}: ${Math.round(result.requests.average)} req/s, ${warmup.requests.total + result.requests.total} requests profiled`,
+)
 const file = readdirSync(dir)
   .filter((f) => !before.has(f) && f.endsWith('.cpuprofile'))
   .map((f) => join(dir, f))

@@ -3,6 +3,7 @@ import Ajv, { type Options } from 'ajv'
 import addFormats from 'ajv-formats'
 import { FINITE_KEYWORD, finiteNumberKeyword } from './finite-numbers.js'
 import { type PluginEntry, pluginName } from './normalize-plugins.js'
+import { allowCallMarker } from './shared-functions.js'
 
 /**
  * A new Ajv instance: the resolved options, ajv-formats, the finite-number keyword, then the user's
@@ -20,5 +21,6 @@ export function createAjv(options: Options, plugins: readonly PluginEntry[]): Aj
       throw createError('FRM_ERR_PLUGIN_FAILED', pluginName(entry), error, { cause: error })
     }
   }
+  allowCallMarker(ajv)
   return ajv
 }

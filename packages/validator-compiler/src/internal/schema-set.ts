@@ -4,6 +4,7 @@ import type { ValidateFunction, ValidatorCompileInput } from '../validator-compi
 import { externalRefs, hasAsync, withoutFragment } from './async-use.js'
 import { compileFailure } from './compile-failure.js'
 import { prepareRouteSchema, prepareSharedSchema } from './prepare-schema.js'
+import { markForCall, setErrorRoot } from './shared-functions.js'
 import { stableKey } from './stable-key.js'
 import type { WarningSink } from './warning-sink.js'
 
@@ -38,6 +39,8 @@ export class SchemaSet {
         typeof schema === 'object' && typeof (schema as { $id?: unknown }).$id === 'string'
           ? (schema as { $id: string }).$id
           : undefined
+      // Compiled once and called by the routes that use it, not inlined into each of them.
+      const called = markForCall(ajv, schema)
       try {
         // A schema without $id is registered under its key, so `key#` still resolves.
         if (declared === undefined) ajv.addSchema(schema, key)
@@ -49,6 +52,7 @@ export class SchemaSet {
           { cause: error },
         )
       }
+      if (called) setErrorRoot(ajv, declared ?? key)
       this.shared.set(withoutFragment(declared ?? key), { schema })
     }
   }
