@@ -74,10 +74,11 @@ if (variant === undefined) {
       '@framework/serializer-compiler',
     )
     const compiler = buildSerializerCompiler()(shared)
-    run = () =>
-      schemas.forEach((s, i) =>
-        compiler({ schema: s.response[201], method: 'POST', url: `/r${i}`, httpStatus: '201' }),
-      )
+    run = () => {
+      schemas.forEach((s, i) => {
+        compiler({ schema: s.response[201], method: 'POST', url: `/r${i}`, httpStatus: '201' })
+      })
+    }
   }
   const t = performance.now()
   run()

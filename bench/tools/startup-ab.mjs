@@ -6,9 +6,9 @@ const [runs, ...configs] = process.argv.slice(2)
 const script = fileURLToPath(new URL('./startup-exp.mjs', import.meta.url))
 const results = configs.map(() => [])
 for (let i = 0; i < Number(runs); i++) {
-  configs.forEach((c, j) =>
-    results[j].push(JSON.parse(execFileSync('node', [script, c], { encoding: 'utf8' }))),
-  )
+  configs.forEach((c, j) => {
+    results[j].push(JSON.parse(execFileSync('node', [script, c], { encoding: 'utf8' })))
+  })
 }
 const med = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1]
 configs.forEach((c, j) => {
