@@ -1,4 +1,16 @@
-import { type LoggerOptions, pino } from 'pino'
+import { createRequire } from 'node:module'
+import type { LoggerOptions } from 'pino'
+
+/**
+ * pino, loaded by the first instance that logs: an application without a logger never loads it
+ * (about 30 ms of start-up).
+ */
+let pino: typeof import('pino').pino | undefined
+
+function loadPino(): typeof import('pino').pino {
+  pino ??= (createRequire(import.meta.url)('pino') as typeof import('pino')).pino
+  return pino
+}
 
 /** The logger surface the framework uses: pino's. */
 export interface FrameworkLogger {
@@ -38,9 +50,9 @@ const silentLogger: FrameworkLogger = {
  */
 export function createLogger(option: LoggerOption | undefined): FrameworkLogger {
   if (option === undefined || option === false) return silentLogger
-  if (option === true) return pino() as unknown as FrameworkLogger
+  if (option === true) return loadPino()() as unknown as FrameworkLogger
   if (isLogger(option)) return option
-  return pino(option) as unknown as FrameworkLogger
+  return loadPino()(option) as unknown as FrameworkLogger
 }
 
 /** True when `logger` writes nothing at any level. */
