@@ -9,8 +9,8 @@ const DEFAULT_JSON = fileURLToPath(new URL('../results/latest.json', import.meta
 
 /** name → [type, env variable, default, help] */
 const SPEC = {
-  duration: ['number', 'BENCH_DURATION', 5, 'seconds of timed load per measurement'],
-  rounds: ['integer', 'BENCH_ROUNDS', 3, 'rounds over all scenarios and targets (median taken)'],
+  duration: ['number', 'BENCH_DURATION', 3, 'seconds of timed load per measurement'],
+  rounds: ['integer', 'BENCH_ROUNDS', 5, 'rounds over all scenarios and targets (median taken)'],
   connections: ['integer', 'BENCH_CONNECTIONS', 50, 'concurrent connections of autocannon'],
   pipelining: ['integer', 'BENCH_PIPELINING', 1, 'requests in flight per connection'],
   warmup: ['number', 'BENCH_WARMUP', 1, 'seconds of untimed load before each measurement'],

@@ -97,7 +97,7 @@ const results = {
   skipped,
   summary,
   startup,
-  verdicts: verdicts(summary, startup),
+  verdicts: verdicts(summary, startup, measurements),
   measurements,
 }
 mkdirSync(dirname(options.json), { recursive: true })

@@ -41,10 +41,30 @@ export function summarize(measurements, scenarioIds, targets) {
 }
 
 /**
- * The issue's targets for `framework`, as `[{ what, ok, detail }]` (`ok` null when a reference
- * is missing). Empty when the framework was not measured.
+ * The framework's CPU per request over a reference's, round by round (each pair measured a few
+ * seconds apart, so drift of the machine cancels out more than in the ratio of the two medians):
+ * `{ median, min, max }`, or null when no round measured both.
  */
-export function verdicts(summary, startup) {
+export function pairedRatios(measurements, scenario, ref) {
+  const pick = (target, round) => {
+    const all = measurements.filter(
+      (m) => m.scenario === scenario && m.target === target && m.round === round,
+    )
+    return (all.find((m) => !m.noisy) ?? all[0])?.cpuUsPerReq
+  }
+  const ratios = [...new Set(measurements.map((m) => m.round))]
+    .map((round) => pick('framework', round) / pick(ref, round))
+    .filter((r) => Number.isFinite(r))
+  if (ratios.length === 0) return null
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }
+}
+
+/**
+ * The issue's targets for `framework`, as `[{ what, ok, detail }]` (`ok` null when a reference
+ * is missing). Empty when the framework was not measured. The verdict is on the ratio of the
+ * medians; the detail adds the per-round ratios, to show how much the machine moved them.
+ */
+export function verdicts(summary, startup, measurements = []) {
   const out = []
   const fw = summary.filter((r) => r.target === 'framework')
   for (const row of fw) {
@@ -55,10 +75,15 @@ export function verdicts(summary, startup) {
       ['node-http', 1.15],
     ]) {
       const ratio = row.vs[ref]
+      const paired = pairedRatios(measurements, row.scenario, ref)
+      const spread =
+        paired === null
+          ? ''
+          : ` (per round: median ${paired.median.toFixed(2)}x, ${paired.min.toFixed(2)}x to ${paired.max.toFixed(2)}x)`
       out.push({
         what: `(${row.scenario}) CPU/req ≤ ${limit}x ${ref}`,
         ok: ratio === null ? null : ratio <= limit,
-        detail: ratio === null ? 'not measured' : `${ratio.toFixed(2)}x`,
+        detail: ratio === null ? 'not measured' : `${ratio.toFixed(2)}x${spread}`,
       })
     }
     const fastest = Math.max(...['fastify4', 'fastify5'].map((t) => at(t)?.rps ?? 0))
