@@ -1,6 +1,6 @@
 // Scenario server for fastify 4 (the `fastify4` alias of fastify@4), default options.
 import Fastify from 'fastify4'
-import { addScenarioRoutes } from './schema-first-routes.mjs'
+import { listenWithScenarios } from './schema-first-routes.mjs'
 
 /** A bare instance with default options (also used by the start-up measurement). */
 export function createApp() {
@@ -8,9 +8,6 @@ export function createApp() {
 }
 
 /** Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. */
-export async function listen() {
-  const app = createApp()
-  addScenarioRoutes(app)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return app.server.address().port
+export function listen() {
+  return listenWithScenarios(createApp)
 }

@@ -3,7 +3,7 @@
 // default-exported factory `framework(options)` whose instance has addSchema, get/post with a
 // `schema` option, reply.code().send(), listen({ port, host }) and `server`.
 import * as frameworkModule from 'framework'
-import { addScenarioRoutes } from './schema-first-routes.mjs'
+import { listenWithScenarios } from './schema-first-routes.mjs'
 
 const factory = frameworkModule.default ?? frameworkModule.framework
 
@@ -19,9 +19,6 @@ export function createApp() {
 }
 
 /** Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. */
-export async function listen() {
-  const app = createApp()
-  addScenarioRoutes(app)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return app.server.address().port
+export function listen() {
+  return listenWithScenarios(createApp)
 }

@@ -30,3 +30,14 @@ export function addScenarioRoutes(app) {
     reply.code(201).send(createUser(request.body))
   })
 }
+
+/**
+ * Mounts the scenarios on a new app from `createApp`, listens on 127.0.0.1 (random port) and
+ * resolves the port: the `listen()` of every schema-first target.
+ */
+export async function listenWithScenarios(createApp) {
+  const app = createApp()
+  addScenarioRoutes(app)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return app.server.address().port
+}

@@ -25,7 +25,7 @@ import type Ajv from 'ajv'
  */
 
 /** The keyword that makes Ajv compile a shared schema on its own instead of inlining it. */
-export const CALL_MARKER = '$recursiveAnchor'
+const CALL_MARKER = '$recursiveAnchor'
 
 /** Ajv's reference keywords: a schema holding any of them (at any depth) is never inlined. */
 const REFERENCE_KEYWORDS = new Set([
