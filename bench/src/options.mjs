@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { scenarioIds } from './scenarios.mjs'
-import { TARGETS } from './targets.mjs'
+import { CONTROL, TARGETS } from './targets.mjs'
 
 const DEFAULT_JSON = fileURLToPath(new URL('../results/latest.json', import.meta.url))
 
@@ -16,6 +16,12 @@ const SPEC = {
   warmup: ['number', 'BENCH_WARMUP', 1, 'seconds of untimed load before each measurement'],
   only: ['list', 'BENCH_ONLY', TARGETS.join(','), `targets to run (${TARGETS.join(',')})`],
   scenarios: ['list', 'BENCH_SCENARIOS', scenarioIds.join(','), 'scenarios to run (a-e)'],
+  control: [
+    'boolean',
+    'BENCH_CONTROL',
+    false,
+    `also measure ${CONTROL}, a second process of the framework (an A/A control: the noise floor of every ratio)`,
+  ],
   'skip-startup': ['boolean', 'BENCH_SKIP_STARTUP', false, 'skip the start-up measurement'],
   'startup-runs': ['integer', 'BENCH_STARTUP_RUNS', 5, 'processes per target and route count'],
   'noise-threshold': [

@@ -22,7 +22,7 @@ export function renderMarkdown({ summary, startup, verdicts, skipped, meta, opti
   if (verdicts.length > 0) {
     parts.push('', '### Targets (framework)', '')
     for (const v of verdicts) {
-      const mark = v.ok === null ? '–' : v.ok ? 'PASS' : 'FAIL'
+      const mark = v.info ? 'info' : v.ok === null ? '–' : v.ok ? 'PASS' : 'FAIL'
       parts.push(`- ${mark} ${v.what}: ${v.detail}`)
     }
   }

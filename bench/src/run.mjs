@@ -11,7 +11,7 @@ import { parseOptions, usage } from './options.mjs'
 import { renderMarkdown } from './report.mjs'
 import { measureStartup } from './startup-runner.mjs'
 import { summarize, verdicts } from './summarize.mjs'
-import { startTarget, TARGETS } from './targets.mjs'
+import { CONTROL, startTarget, TARGETS } from './targets.mjs'
 
 const log = (line) => process.stderr.write(`${line}\n`)
 
@@ -27,7 +27,8 @@ if (options.help) {
   process.exit(0)
 }
 
-const targets = TARGETS.filter((t) => options.only.includes(t))
+const compared = TARGETS.filter((t) => options.only.includes(t))
+const targets = options.control ? [...compared, CONTROL] : compared
 const skipped = {}
 const servers = new Map()
 const stopAll = () => {
@@ -87,7 +88,7 @@ stopAll()
 // 3. start-up, after the servers are gone
 const startup = options.skipStartup
   ? null
-  : await measureStartup(targets, options.startupRuns, options.noiseThreshold, log)
+  : await measureStartup(compared, options.startupRuns, options.noiseThreshold, log)
 
 // 4. report
 const summary = summarize(measurements, options.scenarios, targets)

@@ -1,6 +1,7 @@
 // Turns the per-round measurements into per-(scenario, target) medians, CPU ratios, and the
 // verdict on the issue's targets for the framework.
 import { median } from './stats.mjs'
+import { CONTROL } from './targets.mjs'
 
 /**
  * `[{ scenario, target, measured, used, rps, p99, cpuUsPerReq, noisy, problems, vs }]`:
@@ -41,27 +42,33 @@ export function summarize(measurements, scenarioIds, targets) {
 }
 
 /**
- * The framework's CPU per request over a reference's, round by round (each pair measured a few
- * seconds apart, so drift of the machine cancels out more than in the ratio of the two medians):
+ * The CPU per request of `target` over `ref`'s, round by round (each pair measured a few seconds
+ * apart, so drift of the machine cancels out more than in the ratio of the two medians):
  * `{ median, min, max }`, or null when no round measured both.
  */
-export function pairedRatios(measurements, scenario, ref) {
-  const pick = (target, round) => {
+export function pairedRatios(measurements, scenario, target, ref) {
+  const pick = (name, round) => {
     const all = measurements.filter(
-      (m) => m.scenario === scenario && m.target === target && m.round === round,
+      (m) => m.scenario === scenario && m.target === name && m.round === round,
     )
     return (all.find((m) => !m.noisy) ?? all[0])?.cpuUsPerReq
   }
   const ratios = [...new Set(measurements.map((m) => m.round))]
-    .map((round) => pick('framework', round) / pick(ref, round))
+    .map((round) => pick(target, round) / pick(ref, round))
     .filter((r) => Number.isFinite(r))
   if (ratios.length === 0) return null
   return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }
 }
 
+function perRound(paired) {
+  return paired === null
+    ? ''
+    : ` (per round: median ${paired.median.toFixed(2)}x, ${paired.min.toFixed(2)}x to ${paired.max.toFixed(2)}x)`
+}
+
 /**
  * The issue's targets for `framework`, as `[{ what, ok, detail }]` (`ok` null when a reference
- * is missing). Empty when the framework was not measured. The verdict is on the ratio of the
+ * is missing; `info: true` on the A/A control lines, which judge nothing). Empty when the framework was not measured. The verdict is on the ratio of the
  * medians; the detail adds the per-round ratios, to show how much the machine moved them.
  */
 export function verdicts(summary, startup, measurements = []) {
@@ -75,15 +82,24 @@ export function verdicts(summary, startup, measurements = []) {
       ['node-http', 1.15],
     ]) {
       const ratio = row.vs[ref]
-      const paired = pairedRatios(measurements, row.scenario, ref)
-      const spread =
-        paired === null
-          ? ''
-          : ` (per round: median ${paired.median.toFixed(2)}x, ${paired.min.toFixed(2)}x to ${paired.max.toFixed(2)}x)`
+      const paired = pairedRatios(measurements, row.scenario, 'framework', ref)
+      const control = at(CONTROL)?.vs[ref]
+      const controlNote = control == null ? '' : `; the A/A control reads ${control.toFixed(2)}x`
       out.push({
         what: `(${row.scenario}) CPU/req ≤ ${limit}x ${ref}`,
         ok: ratio === null ? null : ratio <= limit,
-        detail: ratio === null ? 'not measured' : `${ratio.toFixed(2)}x${spread}`,
+        detail:
+          ratio === null ? 'not measured' : `${ratio.toFixed(2)}x${perRound(paired)}${controlNote}`,
+      })
+    }
+    const control = at(CONTROL)
+    if (control !== undefined) {
+      const paired = pairedRatios(measurements, row.scenario, CONTROL, 'framework')
+      out.push({
+        what: `(${row.scenario}) A/A control: CPU/req of ${CONTROL} over framework (same code; 1.00x on a quiet machine)`,
+        ok: null,
+        info: true,
+        detail: `${(control.cpuUsPerReq / row.cpuUsPerReq).toFixed(2)}x${perRound(paired)}`,
       })
     }
     const fastest = Math.max(...['fastify4', 'fastify5'].map((t) => at(t)?.rps ?? 0))

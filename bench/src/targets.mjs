@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url'
 /** Every target, in the order tables list them. */
 export const TARGETS = ['framework', 'fastify5', 'fastify4', 'node-http']
 
+/**
+ * The A/A control (`--control`): the framework's server again, in a process of its own, measured
+ * like any other target. Its ratio to `framework` would be 1.00x on a quiet machine; how far it
+ * strays is how far the machine moves every other ratio of the run.
+ */
+export const CONTROL = 'framework-control'
+
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url))
 const START_TIMEOUT_MS = 20000
 
