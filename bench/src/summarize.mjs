@@ -68,14 +68,16 @@ function perRound(paired) {
 
 /**
  * The issue's targets for `framework`, as `[{ what, ok, detail }]` (`ok` null when a reference
- * is missing; `info: true` on the A/A control lines, which judge nothing). Empty when the framework was not measured. The verdict is on the ratio of the
- * medians; the detail adds the per-round ratios, to show how much the machine moved them.
+ * is missing; `info: true` on the A/A control lines, which judge nothing). Empty when the
+ * framework was not measured. The verdict is on the ratio of the medians; the detail adds the
+ * per-round ratios, to show how much the machine moved them, and what the control reads.
  */
 export function verdicts(summary, startup, measurements = []) {
   const out = []
   const fw = summary.filter((r) => r.target === 'framework')
   for (const row of fw) {
     const at = (t) => summary.find((r) => r.scenario === row.scenario && r.target === t)
+    const control = at(CONTROL)
     for (const [ref, limit] of [
       ['fastify4', 0.9],
       ['fastify5', 0.9],
@@ -83,8 +85,9 @@ export function verdicts(summary, startup, measurements = []) {
     ]) {
       const ratio = row.vs[ref]
       const paired = pairedRatios(measurements, row.scenario, 'framework', ref)
-      const control = at(CONTROL)?.vs[ref]
-      const controlNote = control == null ? '' : `; the A/A control reads ${control.toFixed(2)}x`
+      const controlRatio = control?.vs[ref] ?? null
+      const controlNote =
+        controlRatio === null ? '' : `; the A/A control reads ${controlRatio.toFixed(2)}x`
       out.push({
         what: `(${row.scenario}) CPU/req ≤ ${limit}x ${ref}`,
         ok: ratio === null ? null : ratio <= limit,
@@ -92,8 +95,7 @@ export function verdicts(summary, startup, measurements = []) {
           ratio === null ? 'not measured' : `${ratio.toFixed(2)}x${perRound(paired)}${controlNote}`,
       })
     }
-    const control = at(CONTROL)
-    if (control !== undefined) {
+    if (control !== undefined && control.cpuUsPerReq !== null && row.cpuUsPerReq !== null) {
       const paired = pairedRatios(measurements, row.scenario, CONTROL, 'framework')
       out.push({
         what: `(${row.scenario}) A/A control: CPU/req of ${CONTROL} over framework (same code; 1.00x on a quiet machine)`,
