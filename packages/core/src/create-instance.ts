@@ -4,6 +4,7 @@ import type { RawRequest } from './contracts/transport.js'
 import { ContextState } from './internal/context-state.js'
 import type { Core } from './internal/core.js'
 import { describe } from './internal/describe.js'
+import { assertFormatter } from './internal/instance/assert.js'
 import { instancePrototype } from './internal/instance-prototype.js'
 import { createNoopLogger } from './internal/noop-logger.js'
 import { createParserEntry } from './internal/parser-table.js'
@@ -75,13 +76,7 @@ export function createInstance<Req extends RawRequest, Res>(
     }
   }
   const formatter = options.schemaErrorFormatter ?? defaultSchemaErrorFormatter
-  if (typeof formatter !== 'function') {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      'schemaErrorFormatter',
-      `expected a function, received ${describe(formatter)}`,
-    )
-  }
+  assertFormatter(formatter, 'schemaErrorFormatter')
   const bodyLimit = options.bodyLimit ?? 1048576
   if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) {
     throw createError(

@@ -146,7 +146,12 @@ export const codes = {
   },
   FRM_ERR_REPLY_INVALID_HEADER: {
     statusCode: 500,
-    message: "Header '%s' is not valid: names and values cannot contain CR or LF characters",
+    message:
+      "Header '%s' is not valid: a name must be an HTTP token and a value cannot hold CR, LF, NUL, other control characters or characters above U+00FF (encode such values, e.g. with encodeURIComponent)",
+  },
+  FRM_ERR_REPLY_WRITE_FAILED: {
+    statusCode: 500,
+    message: 'The response could not be written: its status line or headers are not valid HTTP',
   },
   FRM_ERR_REPLY_INVALID_PAYLOAD: {
     statusCode: 500,
@@ -163,6 +168,10 @@ export const codes = {
   },
 
   // Requests and routing
+  FRM_ERR_HTTP_VERSION_NOT_SUPPORTED: {
+    statusCode: 505,
+    message: 'HTTP version %s is not supported: send HTTP/1.1 or HTTP/1.0',
+  },
   FRM_ERR_BAD_URL: {
     statusCode: 400,
     message: "'%s' is not a valid url component",

@@ -56,6 +56,7 @@ class NodeHttpTransport implements HttpTransport {
   readonly server: Server
   readonly #options: ResolvedOptions
   #router: Router | null = null
+  #table: RouteTable<IncomingMessage, ServerResponse> | null = null
   /** The address promise of the listen() not yet undone by close(), if any. */
   #listening: Promise<string> | null = null
   /** close() is under way: responses ask for their connection to close. */
@@ -65,7 +66,14 @@ class NodeHttpTransport implements HttpTransport {
   readonly dispatch = (raw: IncomingMessage, res: ServerResponse): void => {
     const router = this.#router
     if (router === null) answerNotReady(res)
-    else router.lookup(raw, res)
+    else if (raw.httpVersionMajor !== 1 || raw.httpVersionMinor > 1) {
+      // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served.
+      this.#table!.fail(
+        raw,
+        res,
+        createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', raw.httpVersion),
+      )
+    } else router.lookup(raw, res)
   }
 
   constructor(options: ResolvedOptions) {
@@ -88,6 +96,7 @@ class NodeHttpTransport implements HttpTransport {
 
   mount(table: RouteTable<IncomingMessage, ServerResponse>): void {
     this.#router = buildRouter(table, this.#options)
+    this.#table = table
   }
 
   listen(options: ListenOptions = {}): Promise<string> {

@@ -3,7 +3,16 @@ import { isThenable } from './describe.js'
 import { runErrorHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
 import { write } from './send.js'
-import { kErrorIndex, kHeaders, kPhase, kRoute, kSerializer, kStatus, Phase } from './symbols.js'
+import {
+  kErrorIndex,
+  kErrorStatus,
+  kHeaders,
+  kPhase,
+  kRoute,
+  kSerializer,
+  kStatus,
+  Phase,
+} from './symbols.js'
 
 /**
  * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
@@ -39,7 +48,13 @@ export function handleError(reply: Reply, error: unknown): void {
     writeFallback(reply, error)
     return
   }
-  reply[kStatus] = statusFor(error, index === 0 ? reply[kStatus] : 500)
+  // A status an error handler chose with reply.code() before sending an Error is kept (API.md:
+  // `reply.code(422).send(new Error('x'))` answers 422); one merely left from the error before is not.
+  const current = reply[kStatus]
+  const chosen = index === 0 || current !== reply[kErrorStatus] ? current : 500
+  const status = statusFor(error, chosen)
+  reply[kStatus] = status
+  reply[kErrorStatus] = status
   const headers = reply[kHeaders]
   delete headers['content-type']
   delete headers['content-length']

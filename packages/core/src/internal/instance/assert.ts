@@ -1,4 +1,5 @@
 import { createError } from '@framework/error-formatter'
+import { isAsyncFunction } from '../async-function.js'
 import type { ContextState } from '../context-state.js'
 import { describe } from '../describe.js'
 
@@ -27,4 +28,23 @@ export function assertFunction(
       `expected a function, received ${describe(value)}`,
     )
   }
+}
+
+/** Why a schema error formatter is refused, or null when it is a synchronous function. */
+export function formatterProblem(value: unknown): string | null {
+  if (typeof value !== 'function') return `expected a function, received ${describe(value)}`
+  if (isAsyncFunction(value)) {
+    return 'the formatter must be synchronous and return an Error: an async function returns a promise'
+  }
+  return null
+}
+
+/**
+ * Refuses a schema error formatter that is not a synchronous function (specification 7.4).
+ *
+ * @throws FRM_ERR_INVALID_OPTION naming the option
+ */
+export function assertFormatter(value: unknown, option: string): void {
+  const problem = formatterProblem(value)
+  if (problem !== null) throw createError('FRM_ERR_INVALID_OPTION', option, problem)
 }

@@ -7,7 +7,7 @@ import { routeLevelHooks } from '../hooks.js'
 import { routeUrls } from '../prefix.js'
 import { printRoutes } from '../print-routes.js'
 import type { RouteRecord } from '../route-record.js'
-import { assertNotStarted } from './assert.js'
+import { assertNotStarted, formatterProblem } from './assert.js'
 
 /** The methods a route may declare; `all` declares every one. */
 export const routeMethodNames: readonly string[] = [
@@ -96,10 +96,18 @@ function declareRoute(state: ContextState, definition: RouteOptions<any>): void 
       `bodyLimit must be a positive integer, received ${describe(limit)}`,
     )
   }
+  const formatter = options.schemaErrorFormatter
+  const formatterIssue = formatter === undefined ? null : formatterProblem(formatter)
+  if (formatterIssue !== null) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      `${methods.join(',')} ${label}`,
+      `schemaErrorFormatter: ${formatterIssue}`,
+    )
+  }
   for (const [name, value] of [
     ['validatorCompiler', options.validatorCompiler],
     ['serializerCompiler', options.serializerCompiler],
-    ['schemaErrorFormatter', options.schemaErrorFormatter],
     ['errorHandler', options.errorHandler],
   ] as const) {
     if (value !== undefined && typeof value !== 'function') {

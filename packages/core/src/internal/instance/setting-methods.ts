@@ -6,7 +6,7 @@ import type { ErrorHandler, RouteHandler } from '../../types/route.js'
 import { stateOf } from '../context-state.js'
 import { createHookEntry } from '../hooks.js'
 import { createParserEntry, parserKey, parserTableOf } from '../parser-table.js'
-import { assertFunction, assertNotStarted } from './assert.js'
+import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
 
 export const settingMethods = {
   addHook(this: Instance, name: string, fn: unknown): Instance {
@@ -59,7 +59,7 @@ export const settingMethods = {
   setSchemaErrorFormatter(this: Instance, formatter: SchemaErrorFormatter): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'setSchemaErrorFormatter()')
-    assertFunction(formatter, 'setSchemaErrorFormatter(formatter)')
+    assertFormatter(formatter, 'setSchemaErrorFormatter(formatter)')
     state.schemaErrorFormatter = formatter
     return this
   },
