@@ -112,6 +112,7 @@ export function createInstance<Req extends RawRequest, Res>(
     pluginTimeout,
     genReqId: options.genReqId ?? (() => `req-${++counter}`),
     exposeHeadRoutes: options.exposeHeadRoutes ?? true,
+    hookSeq: 1,
     started: false,
     readyPromise: undefined,
     closePromise: undefined,
@@ -119,6 +120,7 @@ export function createInstance<Req extends RawRequest, Res>(
     listening: false,
     routes: [],
     routeKeys: new Set(),
+    autoHeads: new Map(),
     notFoundByPrefix: new Map(),
     validatorCache: new Map(),
     serializerCache: new Map(),
@@ -128,6 +130,7 @@ export function createInstance<Req extends RawRequest, Res>(
   const instance = Object.create(instancePrototype) as Instance
   Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
   const root = new ContextState(core, undefined, instance, 'root', '', new SchemaRegistry())
+  root.pluginNames.push('framework')
   core.root = root
   core.rootNode = createPluginNode('root', undefined, root, true)
   root.currentNode = core.rootNode

@@ -67,7 +67,7 @@ export const codes = {
   // Decorators
   FRM_ERR_DEC_ALREADY_PRESENT: {
     statusCode: 500,
-    message: "The decorator '%s' is already visible in this context: choose another name",
+    message: "The decorator '%s' is already declared in this context or is a built-in member: choose another name (a child context may shadow an ancestor's decorator)",
   },
   FRM_ERR_DEC_MISSING_DEPENDENCY: {
     statusCode: 500,
@@ -188,6 +188,11 @@ export const codes = {
   FRM_ERR_REQUEST_TIMEOUT: {
     statusCode: 408,
     message: 'The request was not received completely within %s ms',
+  },
+  FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: {
+    statusCode: 500,
+    message:
+      'Route %s:%s declares a body schema, but GET and HEAD requests carry no body to validate: remove schema.body or use POST, PUT or PATCH',
   },
   FRM_ERR_ROUTE_DUPLICATE: {
     statusCode: 500,

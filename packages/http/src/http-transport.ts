@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
 import type { Readable } from 'node:stream'
 import type {
   InjectOptions,
@@ -39,7 +40,14 @@ export interface HttpTransport extends Transport<IncomingMessage, ServerResponse
 }
 
 /** light-my-request, loaded by the first inject(): a server that is never injected never loads it. */
-let lightMyRequest: Promise<typeof import('light-my-request')> | undefined
+let lightMyRequest: typeof import('light-my-request') | undefined
+
+function loadLightMyRequest(): typeof import('light-my-request') {
+  lightMyRequest ??= createRequire(import.meta.url)(
+    'light-my-request',
+  ) as typeof import('light-my-request')
+  return lightMyRequest
+}
 
 const NOT_READY_BODY = 'Service Unavailable: the application is not ready yet'
 
@@ -150,15 +158,26 @@ class NodeHttpTransport implements HttpTransport {
     })
   }
 
-  async inject(options: InjectOptions | string): Promise<InjectResponse> {
-    lightMyRequest ??= import('light-my-request')
-    const { default: inject } = await lightMyRequest
+  inject(options: InjectOptions | string): Promise<InjectResponse> {
+    const inject = loadLightMyRequest()
     return new Promise<InjectResponse>((resolve, reject) => {
       inject(this.dispatch, options as LightInjectOptions, (error, response) => {
         if (error) reject(error)
         else resolve(response as unknown as InjectResponse)
       })
     })
+  }
+
+  injectChain(ready: () => Promise<void>): unknown {
+    const inject = loadLightMyRequest()
+    // light-my-request fails the request (promise, callback or chain) with an 'error' on the response.
+    const dispatchWhenReady = (raw: IncomingMessage, res: ServerResponse): void => {
+      ready().then(
+        () => this.dispatch(raw, res),
+        (error) => res.emit('error', error),
+      )
+    }
+    return inject(dispatchWhenReady)
   }
 
   readBody(

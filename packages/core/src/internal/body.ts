@@ -19,25 +19,27 @@ export const bodyMethods: ReadonlySet<string> = new Set([
 ])
 
 /**
- * The body parsing step. A body is present when the request has Transfer-Encoding or a
- * Content-Length above 0; without one `request.body` stays undefined (an empty body with a JSON
- * Content-Type answers 400). Otherwise the Content-Type picks the parser (415 when none, when the
+ * The body parsing step. A body is present when the request has Transfer-Encoding, a
+ * Content-Length above 0, or a Content-Type without a Content-Length; otherwise `request.body`
+ * stays undefined (an empty body with a JSON Content-Type answers 400). Otherwise the Content-Type picks the parser (415 when none, when the
  * header is missing, or when the route validates its body and the type is not JSON), the
  * Content-Encoding must be identity or one the parser handles (415), and the transport reads the
  * body within the limit.
  */
 export function parseBody(reply: Reply, stream: Readable | undefined): void {
   const rc = reply[kRoute]
-  if (!rc.parsesBody) {
+  if (!rc.parsesBody || (rc.notFound && !bodyMethods.has(reply.request.method))) {
     afterBody(reply)
     return
   }
   const headers = reply.request.raw.headers
   const contentType = headers['content-type']
   const length = headers['content-length']
+  // No body: no Transfer-Encoding and a Content-Length of 0, or none at all without a Content-Type
+  // (a typed request without a length, such as an injected stream, is read until it ends).
   if (
     headers['transfer-encoding'] === undefined &&
-    (length === undefined || !(Number(length) > 0))
+    (length === undefined ? contentType === undefined : !(Number(length) > 0))
   ) {
     if (typeof contentType === 'string') {
       const essence = mediaTypeEssence(contentType)

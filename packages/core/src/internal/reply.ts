@@ -2,6 +2,7 @@ import { createError } from '@framework/error-formatter'
 import type { OutgoingHeaders } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { HeaderValue } from '../types/reply.js'
+import type { RouteInfo } from '../types/route.js'
 import { describe } from './describe.js'
 import { isHeaderName, isHeaderValue } from './header-rules.js'
 import { callNotFound } from './not-found.js'
@@ -146,6 +147,11 @@ export class Reply {
 
   get server(): Instance {
     return this[kRoute].instance
+  }
+
+  /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
+  get context(): RouteInfo {
+    return this[kRoute].info
   }
 
   redirect(first: string | number, second?: string | number): this {
