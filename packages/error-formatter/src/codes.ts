@@ -67,7 +67,8 @@ export const codes = {
   // Decorators
   FRM_ERR_DEC_ALREADY_PRESENT: {
     statusCode: 500,
-    message: "The decorator '%s' is already declared in this context or is a built-in member: choose another name (a child context may shadow an ancestor's decorator)",
+    message:
+      "The decorator '%s' is already declared in this context or is a built-in member: choose another name (a child context may shadow an ancestor's decorator)",
   },
   FRM_ERR_DEC_MISSING_DEPENDENCY: {
     statusCode: 500,
