@@ -318,7 +318,7 @@ describe('hooks', () => {
       ) {} as never),
     ).toThrow(
       expect.objectContaining({
-        code: 'FRM_ERR_HOOK_INVALID_ASYNC',
+        code: 'FRM_ERR_HOOK_INVALID_ASYNC_HANDLER',
         message:
           "The onRequest hook 'check' is an async function that also takes a done callback: use one or the other, drop the done parameter of an async hook",
       }),

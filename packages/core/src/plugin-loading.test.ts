@@ -207,7 +207,7 @@ describe('register: load order', () => {
     const { app } = createApp()
     expect(() => app.register(42 as never)).toThrow(
       expect.objectContaining({
-        code: 'FRM_ERR_PLUGIN_NOT_FUNCTION',
+        code: 'FRM_ERR_PLUGIN_NOT_VALID',
         message:
           'register() expects a plugin function (or a module whose default export is one), received number 42',
       }),
@@ -301,7 +301,7 @@ describe('ready()', () => {
     for (const [call, attempt] of attempts) {
       expect(attempt).toThrow(
         expect.objectContaining({
-          code: 'FRM_ERR_INSTANCE_ALREADY_STARTED',
+          code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING',
           message: `Cannot call ${call} once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()`,
         }),
       )

@@ -32,10 +32,10 @@ describe('reply', () => {
     })
     await app.inject('/')
     expect(errors).toEqual([
-      "FRM_ERR_REPLY_INVALID_STATUS: Status code '99' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_REPLY_INVALID_STATUS: Status code '600' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_REPLY_INVALID_STATUS: Status code '200.5' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_REPLY_INVALID_STATUS: Status code 'NaN' is not valid: use an integer between 100 and 599",
+      "FRM_ERR_BAD_STATUS_CODE: Status code '99' is not valid: use an integer between 100 and 599",
+      "FRM_ERR_BAD_STATUS_CODE: Status code '600' is not valid: use an integer between 100 and 599",
+      "FRM_ERR_BAD_STATUS_CODE: Status code '200.5' is not valid: use an integer between 100 and 599",
+      "FRM_ERR_BAD_STATUS_CODE: Status code 'NaN' is not valid: use an integer between 100 and 599",
     ])
   })
 

@@ -252,7 +252,7 @@ describe('[4.2] request validation', () => {
         statusCode: 415,
         error: 'Unsupported Media Type',
         message: 'Unsupported Media Type: text/plain (POST / validates its body: send JSON)',
-        code: 'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])
     const json = await app.inject({
@@ -345,7 +345,7 @@ describe('validator compilers', () => {
     const { app } = createApp()
     app.post('/users', { schema: { body: { invalid: true, type: 'object' } } }, async () => 'x')
     const error = await app.ready().catch((e) => e)
-    expect(error.code).toBe('FRM_ERR_SCHEMA_COMPILE')
+    expect(error.code).toBe('FRM_ERR_SCH_VALIDATION_BUILD')
     expect(error.message).toBe(
       'Failed to build the validation schema of POST /users, part body: schema is marked invalid',
     )

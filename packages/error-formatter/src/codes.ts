@@ -59,7 +59,7 @@ export const codes = {
     statusCode: 415,
     message: "Unsupported Content-Encoding '%s': send the body with identity encoding",
   },
-  FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE: {
+  FRM_ERR_CTP_INVALID_MEDIA_TYPE: {
     statusCode: 415,
     message: 'Unsupported Media Type: %s',
   },
@@ -86,7 +86,7 @@ export const codes = {
     statusCode: 500,
     message: 'The %s hook must be a function, received %s',
   },
-  FRM_ERR_HOOK_INVALID_ASYNC: {
+  FRM_ERR_HOOK_INVALID_ASYNC_HANDLER: {
     statusCode: 500,
     message:
       "The %s hook '%s' is an async function that also takes a done callback: use one or the other, drop the done parameter of an async hook",
@@ -101,7 +101,7 @@ export const codes = {
   },
 
   // Instance and lifecycle
-  FRM_ERR_INSTANCE_ALREADY_STARTED: {
+  FRM_ERR_INSTANCE_ALREADY_LISTENING: {
     statusCode: 500,
     message:
       'Cannot call %s once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()',
@@ -110,7 +110,7 @@ export const codes = {
     statusCode: 500,
     message: "Option '%s' is not valid: %s",
   },
-  FRM_ERR_SERVER_ALREADY_LISTENING: {
+  FRM_ERR_REOPENED_SERVER: {
     statusCode: 500,
     message: 'The server is already listening: call close() before listen() again',
   },
@@ -129,7 +129,7 @@ export const codes = {
     statusCode: 500,
     message: "Plugin '%s' failed to load: %s",
   },
-  FRM_ERR_PLUGIN_NOT_FUNCTION: {
+  FRM_ERR_PLUGIN_NOT_VALID: {
     statusCode: 500,
     message:
       'register() expects a plugin function (or a module whose default export is one), received %s',
@@ -141,7 +141,7 @@ export const codes = {
   },
 
   // Replies
-  FRM_ERR_REPLY_ALREADY_SENT: {
+  FRM_ERR_REP_ALREADY_SENT: {
     statusCode: 500,
     message: 'The reply to %s %s was already sent: send it once',
   },
@@ -154,12 +154,12 @@ export const codes = {
     statusCode: 500,
     message: 'The response could not be written: its status line or headers are not valid HTTP',
   },
-  FRM_ERR_REPLY_INVALID_PAYLOAD: {
+  FRM_ERR_REP_INVALID_PAYLOAD_TYPE: {
     statusCode: 500,
     message:
       'Payload of type %s cannot be sent as it is: send a string, a Buffer, a stream or a plain value (serialized as JSON)',
   },
-  FRM_ERR_REPLY_INVALID_STATUS: {
+  FRM_ERR_BAD_STATUS_CODE: {
     statusCode: 500,
     message: "Status code '%s' is not valid: use an integer between 100 and 599",
   },
@@ -195,7 +195,7 @@ export const codes = {
     message:
       'Route %s:%s declares a body schema, but GET and HEAD requests carry no body to validate: remove schema.body or use POST, PUT or PATCH',
   },
-  FRM_ERR_ROUTE_DUPLICATE: {
+  FRM_ERR_DUPLICATED_ROUTE: {
     statusCode: 500,
     message: "Method '%s' is already declared for route '%s'",
   },
@@ -222,13 +222,17 @@ export const codes = {
     message:
       '%s uses $async, which is refused: asynchronous validation invites denial of service. Validate synchronously and move asynchronous checks into a preHandler hook',
   },
-  FRM_ERR_SCHEMA_COMPILE: {
+  FRM_ERR_SCH_VALIDATION_BUILD: {
     statusCode: 500,
     message: 'Failed to build the validation schema of %s %s, part %s: %s',
   },
-  FRM_ERR_SCHEMA_DUPLICATE: {
+  FRM_ERR_SCH_ALREADY_PRESENT: {
     statusCode: 500,
     message: "A schema with $id '%s' is already visible in this context: use another $id",
+  },
+  FRM_ERR_VALIDATION: {
+    statusCode: 400,
+    message: '%s',
   },
   FRM_ERR_SCHEMA_ERROR_FORMATTER: {
     statusCode: 500,
@@ -238,7 +242,7 @@ export const codes = {
     statusCode: 500,
     message: 'Schema is not valid: %s',
   },
-  FRM_ERR_SCHEMA_MISSING_ID: {
+  FRM_ERR_SCH_MISSING_ID: {
     statusCode: 500,
     message:
       "Schema is missing an $id: addSchema() takes an object with a string $id, e.g. { $id: 'user', type: 'object' }",
@@ -248,7 +252,7 @@ export const codes = {
     message:
       "Cannot resolve $ref '%s' in %s: add the schema it names with addSchema() in this context or an ancestor",
   },
-  FRM_ERR_SERIALIZER_COMPILE: {
+  FRM_ERR_SCH_SERIALIZATION_BUILD: {
     statusCode: 500,
     message: 'Failed to build the response serializer of %s %s, status %s: %s',
   },

@@ -109,7 +109,7 @@ class NodeHttpTransport implements HttpTransport {
 
   listen(options: ListenOptions = {}): Promise<string> {
     if (this.#listening !== null || this.server.listening) {
-      return Promise.reject(createError('FRM_ERR_SERVER_ALREADY_LISTENING'))
+      return Promise.reject(createError('FRM_ERR_REOPENED_SERVER'))
     }
     const server = this.server
     const listening = new Promise<string>((resolve, reject) => {

@@ -55,7 +55,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     lifecycleError(
       reply,
       createError(
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
         'the request has a body but no Content-Type header',
       ),
     )
@@ -63,14 +63,14 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
   }
   const essence = mediaTypeEssence(contentType)
   if (essence === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', contentType))
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
     return
   }
   if (rc.validatesBody && !isJsonEssence(essence)) {
     lifecycleError(
       reply,
       createError(
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
         `${essence} (${rc.method} ${rc.url} validates its body: send JSON)`,
       ),
     )
@@ -78,7 +78,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
   }
   const parser = rc.parsers.lookup(essence)
   if (parser === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', essence))
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
     return
   }
   const encoding = headers['content-encoding']

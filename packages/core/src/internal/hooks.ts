@@ -85,7 +85,7 @@ export function createHookEntry(name: string, fn: unknown, ctx: Instance): HookE
   const callback = fn.length > argumentCounts[name as HookName]
   if (callback && isAsyncFunction(fn)) {
     // Neither done nor the promise could be trusted to end the hook: refuse it up front.
-    throw createError('FRM_ERR_HOOK_INVALID_ASYNC', name, fn.name || 'anonymous')
+    throw createError('FRM_ERR_HOOK_INVALID_ASYNC_HANDLER', name, fn.name || 'anonymous')
   }
   return { fn: fn as HookEntry['fn'], ctx, callback, seq: 0 }
 }

@@ -29,7 +29,7 @@ export interface PluginInfo {
  * Checks what `register` received: a function, a module whose default export is one, or a promise
  * (checked once it settles).
  *
- * @throws FRM_ERR_PLUGIN_NOT_FUNCTION
+ * @throws FRM_ERR_PLUGIN_NOT_VALID
  */
 export function assertPluginInput(plugin: unknown): void {
   if (typeof plugin === 'function' || isThenable(plugin)) return
@@ -46,7 +46,7 @@ export function unwrapPlugin(plugin: unknown): (...args: any[]) => unknown {
   ) {
     return (plugin as { default: (...args: any[]) => unknown }).default
   }
-  throw createError('FRM_ERR_PLUGIN_NOT_FUNCTION', describe(plugin))
+  throw createError('FRM_ERR_PLUGIN_NOT_VALID', describe(plugin))
 }
 
 /** Reads the marks framework-plugin put on a plugin. */

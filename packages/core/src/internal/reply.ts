@@ -51,7 +51,7 @@ export class Reply {
 
   code(statusCode: number): this {
     if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
-      throw createError('FRM_ERR_REPLY_INVALID_STATUS', String(statusCode))
+      throw createError('FRM_ERR_BAD_STATUS_CODE', String(statusCode))
     }
     this[kStatus] = statusCode
     return this

@@ -18,7 +18,7 @@ export function send(reply: Reply, payload: unknown): void {
   if (reply[kPhase] !== Phase.Open) {
     const rc = reply[kRoute]
     reply.request.log.warn(
-      { err: createError('FRM_ERR_REPLY_ALREADY_SENT', reply.request.method, rc.url) },
+      { err: createError('FRM_ERR_REP_ALREADY_SENT', reply.request.method, rc.url) },
       'Reply already sent',
     )
     return
@@ -87,7 +87,7 @@ function serialize(reply: Reply, payload: unknown): void {
     return
   }
   if (typeof text !== 'string') {
-    failWhileSending(reply, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeof payload))
+    failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
     return
   }
   const headers = reply[kHeaders]
@@ -122,7 +122,7 @@ function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
     return
   }
   if (!isWritable(payload)) {
-    failWhileSending(reply, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeof payload))
+    failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
     return
   }
   write(reply, payload)

@@ -458,7 +458,7 @@ describe('[api] lifecycle extras', () => {
     const app = makeApp()
     await app.ready()
     expect(() => app.get('/late', async () => 'x')).toThrow(
-      expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_STARTED' }),
+      expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING' }),
     )
   })
 
@@ -595,7 +595,7 @@ describe('[api] lifecycle order and hooks', () => {
       () => app.addSchema({ $id: 'late', type: 'string' }),
     ]
     for (const call of late) {
-      expect(call).toThrow(expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_STARTED' }))
+      expect(call).toThrow(expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING' }))
     }
   })
 

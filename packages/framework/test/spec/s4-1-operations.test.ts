@@ -238,7 +238,7 @@ describe('[4.1] reply', () => {
     })
     await app.inject({ url: '/bad-code' })
     expect(thrown).toBeInstanceOf(Error)
-    expect(thrown.code).toBe('FRM_ERR_REPLY_INVALID_STATUS')
+    expect(thrown.code).toBe('FRM_ERR_BAD_STATUS_CODE')
   })
 })
 

@@ -513,7 +513,7 @@ describe('[7.8] errors that are not validation errors', () => {
     expect(res.json()).toMatchObject({
       statusCode: 415,
       error: 'Unsupported Media Type',
-      code: 'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+      code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
     })
   })
 

@@ -64,7 +64,7 @@ export function send(
     } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {
       sendStream(res, statusCode, headers, payload, logger)
     } else {
-      failSend(res, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeOf(payload)))
+      failSend(res, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeOf(payload)))
     }
   } catch (error) {
     // Node validates the head again as it writes it; whatever it refuses must not escape.

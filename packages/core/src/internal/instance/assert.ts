@@ -6,10 +6,10 @@ import { describe } from '../describe.js'
 /**
  * Refuses additions once the instance is ready.
  *
- * @throws FRM_ERR_INSTANCE_ALREADY_STARTED naming the call
+ * @throws FRM_ERR_INSTANCE_ALREADY_LISTENING naming the call
  */
 export function assertNotStarted(state: ContextState, call: string): void {
-  if (state.core.started) throw createError('FRM_ERR_INSTANCE_ALREADY_STARTED', call)
+  if (state.core.started) throw createError('FRM_ERR_INSTANCE_ALREADY_LISTENING', call)
 }
 
 /**

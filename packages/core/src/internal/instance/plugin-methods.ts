@@ -58,7 +58,7 @@ export const pluginMethods = {
     }
     const core = stateOf(this).core
     const promise = ready(core).then(() => {
-      if (core.listening) throw createError('FRM_ERR_SERVER_ALREADY_LISTENING')
+      if (core.listening) throw createError('FRM_ERR_REOPENED_SERVER')
       core.listening = true
       return core.transport
         .listen({ host: 'localhost', ...(options as ListenOptions | undefined) })

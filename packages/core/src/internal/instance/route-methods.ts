@@ -139,10 +139,10 @@ function declareRoute(
     for (const url of finalUrls) {
       const key = `${method} ${url}`
       if (autoHead && core.routeKeys.has(key)) continue // a HEAD route of its own is declared
-      if (keys.includes(key)) throw createError('FRM_ERR_ROUTE_DUPLICATE', method, url)
+      if (keys.includes(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
       if (core.routeKeys.has(key)) {
         // A HEAD route declared after the GET route replaces the automatic one.
-        if (!core.autoHeads.delete(key)) throw createError('FRM_ERR_ROUTE_DUPLICATE', method, url)
+        if (!core.autoHeads.delete(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
       }
       keys.push(key)
       if (!served.includes(url)) served.push(url)
