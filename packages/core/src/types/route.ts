@@ -92,6 +92,8 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
   config?: Record<string, any>
   /** Also answer HEAD for this GET route (default: the instance option, true). */
   exposeHeadRoutes?: boolean
+  /** Validate this route's replies against their response schema before serializing (default: the instance option). */
+  responseValidation?: boolean
   /** Body limit in bytes for this route (default: the instance's). */
   bodyLimit?: number
   handler?: RouteHandler<G>
