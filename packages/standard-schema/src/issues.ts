@@ -53,13 +53,16 @@ export function pointerOf(path: StandardSchemaV1.Issue['path']): string {
  * - `received` (Valibot): `Invalid type: Expected number but received "x"` → `Invalid type: Expected number`,
  *   `Invalid email: Received "x"` → `Invalid email`;
  * - `problem` + `actual` (ArkType): `must be a number (was "x")` → `must be a number` (the
- *   `problem` also leaves out the path that ArkType's `message` starts with).
+ *   path that ArkType's `message` starts with, `propString`, is left out as well).
  */
 function messageOf(issue: StandardSchemaV1.Issue): string {
   const fields = issue as unknown as Record<string, unknown>
-  const { problem, actual, received } = fields
+  const { problem, actual, received, propString } = fields
   if (typeof problem === 'string' && typeof actual === 'string') {
-    return withoutSuffix(problem, ` (was ${actual})`)
+    const text = withoutSuffix(problem, ` (was ${actual})`)
+    return typeof propString === 'string' && propString !== ''
+      ? withoutPrefix(text, `${propString} `)
+      : text
   }
   const message = typeof issue.message === 'string' ? issue.message : 'is not valid'
   if (typeof received === 'string') {
@@ -68,6 +71,10 @@ function messageOf(issue: StandardSchemaV1.Issue): string {
     return withoutSuffix(message, `: Received ${received}`)
   }
   return message
+}
+
+function withoutPrefix(text: string, prefix: string): string {
+  return text.startsWith(prefix) ? text.slice(prefix.length) : text
 }
 
 function withoutSuffix(text: string, suffix: string): string {
