@@ -24,6 +24,8 @@ export function jsonResponseValidator(
       onWarning: () => {},
     })
     const compile = factory(sharedSchemas)
-    return ({ schema, method, url }) => compile({ schema, method, url, httpPart: 'body' })
+    // The part is only a label in the compiler's messages ("The response 200 schema of GET /x").
+    return ({ schema, method, url, httpStatus }) =>
+      compile({ schema, method, url, httpPart: `response ${httpStatus}` as 'body' })
   }
 }

@@ -195,3 +195,23 @@ describe('the route option', () => {
     )
   })
 })
+
+describe('JSON Schema response checks refused at ready', () => {
+  it('names the response status when a response schema uses $async', async () => {
+    const app = makeApp({ responseValidation: true })
+    app.get(
+      '/async',
+      {
+        schema: {
+          response: {
+            200: { $async: true, type: 'object', properties: { a: { type: 'string' } } },
+          },
+        },
+      },
+      async () => ({ a: 'x' }),
+    )
+    await expect(app.ready()).rejects.toThrow(
+      'The response 200 schema of GET /async uses $async, which is refused',
+    )
+  })
+})
