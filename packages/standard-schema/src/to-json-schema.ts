@@ -64,7 +64,7 @@ export function toJsonSchema(
       'FRM_ERR_STANDARD_SCHEMA_CONVERSION',
       vendor,
       where,
-      `${reasonOf(error)}. Write this schema without transforms (transform in the handler instead), or give a converter for '${vendor}'`,
+      `${reasonOf(error)}. Write it without transforms or other parts JSON Schema cannot describe (transform in the handler instead), or give a converter for '${vendor}'`,
       { cause: error },
     )
   }

@@ -147,7 +147,7 @@ describe('a response schema that cannot be converted fails ready()', () => {
       async () => ({}),
     )
     await expect(app.ready()).rejects.toThrow(
-      "The zod schema of POST /users, response 200 cannot be converted to JSON Schema: Transforms cannot be represented in JSON Schema. Write this schema without transforms (transform in the handler instead), or give a converter for 'zod'",
+      "The zod schema of POST /users, response 200 cannot be converted to JSON Schema: Transforms cannot be represented in JSON Schema. Write it without transforms or other parts JSON Schema cannot describe (transform in the handler instead), or give a converter for 'zod'",
     )
   })
 
