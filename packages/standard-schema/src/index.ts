@@ -7,6 +7,7 @@ export {
   standardSchemaValidator,
 } from './standard-schema-validator.js'
 export {
+  type ConversionMode,
   type JsonSchemaConverter,
   type JsonSchemaObject,
   type ToJsonSchemaOptions,

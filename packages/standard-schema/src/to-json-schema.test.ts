@@ -68,6 +68,25 @@ describe('toJsonSchema', () => {
     }
   })
 
+  it('describes the input side of schemas with transforms when asked (inputOnly)', () => {
+    const options = { inputOnly: true }
+    expect(toJsonSchema(z.object({ n: z.string().transform(Number) }), 'doc', options)).toEqual({
+      type: 'object',
+      properties: { n: { type: 'string' } },
+      required: ['n'],
+    })
+    expect(toJsonSchema(v.pipe(v.string(), v.transform(Number)), 'doc', options)).toEqual({
+      type: 'string',
+    })
+    expect(toJsonSchema(type({ n: type('string').pipe((t) => t.length) }), 'doc', options)).toEqual(
+      {
+        type: 'object',
+        properties: { n: { type: 'string' } },
+        required: ['n'],
+      },
+    )
+  })
+
   it('refuses a library with no JSON Schema, and takes a converter for it by vendor', () => {
     const schema = {
       '~standard': {

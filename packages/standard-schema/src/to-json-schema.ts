@@ -1,6 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import {
+  type ConversionMode,
   type JsonSchemaConverter,
   type JsonSchemaObject,
   standardJsonSchemaConverter,
@@ -8,7 +9,7 @@ import {
   vendorFallbacks,
 } from './internal/converters.js'
 
-export type { JsonSchemaConverter, JsonSchemaObject }
+export type { ConversionMode, JsonSchemaConverter, JsonSchemaObject }
 
 /** Options of {@link toJsonSchema} and of the compilers that convert. */
 export interface ToJsonSchemaOptions {
@@ -17,9 +18,14 @@ export interface ToJsonSchemaOptions {
    * a library with no Standard JSON Schema interface, or to change how one is converted.
    */
   converters?: Readonly<Record<string, JsonSchemaConverter>>
+  /**
+   * Describe only the data the schema accepts (its input side) and let transforms pass: for
+   * documenting request slots (e.g. OpenAPI). Default false: what cannot be serialized is refused.
+   */
+  inputOnly?: boolean
 }
 
-const cache = new WeakMap<object, JsonSchemaObject>()
+const caches = { strict: new WeakMap<object, JsonSchemaObject>(), inputOnly: new WeakMap() }
 
 /**
  * The JSON Schema (draft-07) of the data a Standard Schema value accepts, as the framework
@@ -43,6 +49,8 @@ export function toJsonSchema(
   options: ToJsonSchemaOptions = {},
 ): JsonSchemaObject {
   const custom = options.converters
+  const mode = { inputOnly: options.inputOnly === true }
+  const cache = mode.inputOnly ? caches.inputOnly : caches.strict
   const cached = custom === undefined ? cache.get(schema) : undefined
   if (cached !== undefined) return cached
   const vendor = String(schema['~standard'].vendor)
@@ -56,7 +64,7 @@ export function toJsonSchema(
     ]
     for (const converter of chain) {
       if (converter === undefined) continue
-      converted = converter(schema)
+      converted = converter(schema, mode)
       if (converted !== undefined) break
     }
   } catch (error) {

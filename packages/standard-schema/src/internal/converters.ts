@@ -4,20 +4,31 @@ import { loadOptional } from './load-optional.js'
 /** A JSON Schema object as a converter returns it. */
 export type JsonSchemaObject = Record<string, unknown>
 
+/** How a conversion is meant: `inputOnly` describes the accepted data and lets transforms pass. */
+export interface ConversionMode {
+  inputOnly: boolean
+}
+
 /**
  * Converts one Standard Schema value to the JSON Schema (draft-07) of the data it accepts, or
- * throws when the schema has parts JSON Schema cannot express (transforms). Returns undefined
- * when it does not handle this value, so the next converter is tried.
+ * throws when the schema has parts JSON Schema cannot express (transforms, unless
+ * `mode.inputOnly`). Returns undefined when it does not handle this value, so the next converter
+ * is tried.
  */
-export type JsonSchemaConverter = (schema: StandardSchemaV1) => JsonSchemaObject | undefined
+export type JsonSchemaConverter = (
+  schema: StandardSchemaV1,
+  mode: ConversionMode,
+) => JsonSchemaObject | undefined
 
 const TARGET = 'draft-07'
 
 /**
  * ArkType: its own `toJsonSchema()`, which refuses morphs (transforms); its Standard JSON Schema
- * output turns a morph into `{}` instead, which would serialize anything.
+ * output turns a morph into `{}` instead, which would serialize anything. Input only: its Standard
+ * JSON Schema input side.
  */
-export const arktypeConverter: JsonSchemaConverter = (schema) => {
+export const arktypeConverter: JsonSchemaConverter = (schema, mode) => {
+  if (mode.inputOnly) return undefined
   const own = (schema as unknown as { toJsonSchema?: unknown }).toJsonSchema
   if (typeof own !== 'function') return undefined
   return own.call(schema, { target: TARGET }) as JsonSchemaObject
@@ -28,7 +39,7 @@ export const arktypeConverter: JsonSchemaConverter = (schema) => {
  * data a route receives or a handler returns; the output side is converted too, because a library
  * refuses there what a transform makes inexpressible.
  */
-export const standardJsonSchemaConverter: JsonSchemaConverter = (schema) => {
+export const standardJsonSchemaConverter: JsonSchemaConverter = (schema, mode) => {
   const converter = (schema['~standard'] as { jsonSchema?: unknown }).jsonSchema as
     | { input?: unknown; output?: unknown }
     | undefined
@@ -40,7 +51,7 @@ export const standardJsonSchemaConverter: JsonSchemaConverter = (schema) => {
   ) {
     return undefined
   }
-  converter.output({ target: TARGET })
+  if (!mode.inputOnly) converter.output({ target: TARGET })
   return converter.input({ target: TARGET }) as JsonSchemaObject
 }
 
@@ -54,7 +65,7 @@ let valibotModule: ValibotToJsonSchema | null | undefined
  * Valibot: `@valibot/to-json-schema`, loaded when first needed if the application installed it.
  * Its output mode refuses transforms; its input mode gives the accepted data.
  */
-export const valibotConverter: JsonSchemaConverter = (schema) => {
+export const valibotConverter: JsonSchemaConverter = (schema, mode) => {
   if (valibotModule === undefined) {
     valibotModule = loadOptional<ValibotToJsonSchema>('@valibot/to-json-schema') ?? null
   }
@@ -63,7 +74,7 @@ export const valibotConverter: JsonSchemaConverter = (schema) => {
       'Valibot schemas are converted by @valibot/to-json-schema: install it beside valibot (npm install @valibot/to-json-schema)',
     )
   }
-  valibotModule.toJsonSchema(schema, { typeMode: 'output' })
+  if (!mode.inputOnly) valibotModule.toJsonSchema(schema, { typeMode: 'output' })
   return valibotModule.toJsonSchema(schema, { typeMode: 'input' })
 }
 
