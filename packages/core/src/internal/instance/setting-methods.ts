@@ -33,7 +33,8 @@ export const settingMethods = {
   addSchema(this: Instance, schema: object): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'addSchema()')
-    state.registry.add(schema)
+    const adapter = state.core.sharedSchemaAdapter
+    state.registry.add(adapter === undefined ? schema : adapter(schema))
     return this
   },
 
