@@ -17,6 +17,7 @@ import {
   kPhase,
   kRoute,
   kSerializer,
+  kStartTime,
   kStatus,
   Phase,
 } from './symbols.js'
@@ -144,6 +145,21 @@ export class Reply {
 
   get sent(): boolean {
     return this[kPhase] !== Phase.Open
+  }
+
+  /** Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. */
+  set sent(value: boolean) {
+    if (value === true) this.hijack()
+  }
+
+  /** Milliseconds since the request's lifecycle started. */
+  get elapsedTime(): number {
+    return performance.now() - this.request[kStartTime]
+  }
+
+  /** Fastify 4's older name of `elapsedTime`. */
+  getResponseTime(): number {
+    return this.elapsedTime
   }
 
   get server(): Instance {

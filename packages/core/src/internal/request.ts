@@ -4,7 +4,7 @@ import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { RouteInfo } from '../types/route.js'
 import type { RouteContext } from './route-context.js'
-import { kRequestHeaders, kRequestId, kRequestLog, kRoute } from './symbols.js'
+import { kRequestHeaders, kRequestId, kRequestLog, kRoute, kStartTime } from './symbols.js'
 
 /**
  * The request object. Each context with request decorators gets a subclass whose prototype holds
@@ -17,7 +17,8 @@ export class Request {
   [kRoute]: RouteContext;
   [kRequestId]: string | undefined;
   [kRequestLog]: Logger | undefined;
-  [kRequestHeaders]: Record<string, string | string[] | undefined> | undefined
+  [kRequestHeaders]: Record<string, string | string[] | undefined> | undefined;
+  [kStartTime]: number
 
   constructor(
     rc: RouteContext,
@@ -31,6 +32,7 @@ export class Request {
     this[kRequestId] = undefined
     this[kRequestLog] = undefined
     this[kRequestHeaders] = undefined
+    this[kStartTime] = performance.now()
   }
 
   get headers(): Record<string, string | string[] | undefined> {

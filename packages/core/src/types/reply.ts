@@ -44,8 +44,15 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   send(payload?: G extends { Reply: infer R } ? R | Error : unknown): this
   /** A serializer for this reply only. */
   serializer(fn: (payload: any) => string): this
-  /** True once `send` was called (or the reply was handed to the not-found handler). */
-  readonly sent: boolean
+  /**
+   * True once `send` was called (or the reply was handed to the not-found handler or hijacked).
+   * Setting it to true is Fastify 4's deprecated form of `hijack()`.
+   */
+  sent: boolean
+  /** Milliseconds since the request's lifecycle started. */
+  readonly elapsedTime: number
+  /** Fastify 4's older name of `elapsedTime`. */
+  getResponseTime(): number
   /** The transport's raw response (`http.ServerResponse` for `@framework/http`). */
   readonly raw: any
   readonly request: FrameworkRequest<G>

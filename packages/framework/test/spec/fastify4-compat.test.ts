@@ -498,3 +498,31 @@ describe('[compat] request, reply and instance members Fastify 4 code reaches fo
     expect(closed).toBe(true)
   })
 })
+
+describe('[compat] reply timing and the deprecated hijack form', () => {
+  it('reply.elapsedTime (and getResponseTime()) grow from the start of the request', async () => {
+    const app = makeApp()
+    const times: number[] = []
+    app.addHook('onResponse', async (_request: any, reply: any) => {
+      times.push(reply.elapsedTime, reply.getResponseTime())
+    })
+    app.get('/', async () => {
+      await sleep(15)
+      return 'ok'
+    })
+    await app.inject('/')
+    await sleep(5)
+    expect(times).toHaveLength(2)
+    expect(times[0]).toBeGreaterThanOrEqual(14)
+    expect(times[1]).toBeGreaterThanOrEqual(times[0]!)
+  })
+
+  it('reply.sent = true hands the response over, like hijack()', async () => {
+    const app = makeApp()
+    app.get('/', (_request: any, reply: any) => {
+      reply.sent = true
+      reply.raw.end('by hand')
+    })
+    expect((await app.inject('/')).body).toBe('by hand')
+  })
+})
