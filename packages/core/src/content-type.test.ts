@@ -111,7 +111,7 @@ describe('body parsing', () => {
     const { app } = createApp()
     app.addContentTypeParser(
       'application/x-packed',
-      { encodings: ['gzip'] },
+      { parseAs: 'buffer', encodings: ['gzip'] },
       (_request, body: Buffer) => body.length,
     )
     app.post('/', async (request) => ({ body: request.body }))
@@ -150,7 +150,7 @@ describe('body parsing', () => {
     }
     app.addContentTypeParser(
       'application/x-small',
-      { bodyLimit: 3 },
+      { parseAs: 'buffer', bodyLimit: 3 },
       (_request, body: Buffer) => body.length,
     )
     app.post('/', async () => 'ok')
@@ -164,9 +164,12 @@ describe('body parsing', () => {
 })
 
 describe('addContentTypeParser', () => {
-  it('gives a Buffer by default, a string with parseAs string; async and callback parsers', async () => {
+  it('gives the raw request by default, a Buffer or a string with parseAs; async and callback parsers', async () => {
     const { app } = createApp()
-    app.addContentTypeParser('application/x-buffer', (_request, body) => Buffer.isBuffer(body))
+    app.addContentTypeParser('application/x-raw', (request, payload) => payload === request.raw)
+    app.addContentTypeParser('application/x-buffer', { parseAs: 'buffer' }, (_request, body) =>
+      Buffer.isBuffer(body),
+    )
     app.addContentTypeParser('application/x-async', { parseAs: 'string' }, async (_request, body) =>
       body.toUpperCase(),
     )
@@ -181,6 +184,7 @@ describe('addContentTypeParser', () => {
       done(Object.assign(new Error('cannot parse'), { statusCode: 400 }))
     })
     app.post('/', async (request) => ({ body: request.body }))
+    expect((await app.inject(post('/', 'application/x-raw', 'a'))).json()).toEqual({ body: true })
     expect((await app.inject(post('/', 'application/x-buffer', 'a'))).json()).toEqual({
       body: true,
     })
@@ -207,6 +211,31 @@ describe('addContentTypeParser', () => {
       'first regexp',
     )
     expect((await app.inject(post('/', 'image/png', 'x'))).json().body).toBe('catch-all')
+  })
+
+  it("gives a body without Content-Type to the catch-all '*', else (and on body-schema routes) 415", async () => {
+    const { app } = createApp()
+    app.post('/', async (request) => ({ body: request.body }))
+    const before = await app.inject(post('/', undefined, 'x'))
+    expect([before.statusCode, before.json().code]).toEqual([
+      415,
+      'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+    ])
+    const { app: withCatchAll } = createApp()
+    withCatchAll.addContentTypeParser('*', { parseAs: 'string' }, (request, body) => ({
+      type: request.headers['content-type'] ?? null,
+      body,
+    }))
+    withCatchAll.post('/', async (request) => ({ body: request.body }))
+    withCatchAll.post('/validated', { schema: { body: { type: 'object' } } }, async () => 'no')
+    expect((await withCatchAll.inject(post('/', undefined, 'x'))).json()).toEqual({
+      body: { type: null, body: 'x' },
+    })
+    const validated = await withCatchAll.inject(post('/validated', undefined, 'x'))
+    expect([validated.statusCode, validated.json().message]).toEqual([
+      415,
+      'Unsupported Media Type: the request has a body but no Content-Type header',
+    ])
   })
 
   it('accepts an array of types; refuses a redeclared type, but lets a user replace a built-in one', async () => {

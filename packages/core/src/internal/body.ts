@@ -21,10 +21,10 @@ export const bodyMethods: ReadonlySet<string> = new Set([
 /**
  * The body parsing step. A body is present when the request has Transfer-Encoding or a
  * Content-Length above 0; without one `request.body` stays undefined (an empty body with a JSON
- * Content-Type answers 400). Otherwise the Content-Type picks the parser (415 when none, when the
- * header is missing, or when the route validates its body and the type is not JSON), the
- * Content-Encoding must be identity or one the parser handles (415), and the transport reads the
- * body within the limit.
+ * Content-Type answers 400). Otherwise the Content-Type picks the parser (415 when none, or when the
+ * route validates its body and the type is not JSON; a body without Content-Type goes to the `'*'`
+ * parser, 415 when there is none), the Content-Encoding must be identity or one the parser handles
+ * (415), and the parser gets the body read within the limit (`parseAs`) or the request stream.
  */
 export function parseBody(reply: Reply, stream: Readable | undefined): void {
   const rc = reply[kRoute]
@@ -50,13 +50,19 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     return
   }
   if (typeof contentType !== 'string') {
-    lifecycleError(
-      reply,
-      createError(
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
-        'the request has a body but no Content-Type header',
-      ),
-    )
+    // Only an explicit catch-all takes a body without a type (multipart plugins rely on it).
+    const catchAll = rc.parsers.catchAll
+    if (catchAll === undefined || rc.validatesBody) {
+      lifecycleError(
+        reply,
+        createError(
+          'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+          'the request has a body but no Content-Type header',
+        ),
+      )
+      return
+    }
+    runParser(reply, catchAll, stream)
     return
   }
   const essence = mediaTypeEssence(contentType)
@@ -79,7 +85,17 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', essence))
     return
   }
-  const encoding = headers['content-encoding']
+  runParser(reply, parser, stream)
+}
+
+/**
+ * Checks the Content-Encoding, then hands the parser the body: read within the limit when it
+ * declared `parseAs`, else the request stream itself (a preParsing hook's replacement, or the raw
+ * request), which the parser reads and limits on its own.
+ */
+function runParser(reply: Reply, parser: ParserEntry, stream: Readable | undefined): void {
+  const raw = reply.request.raw
+  const encoding = raw.headers['content-encoding']
   if (encoding !== undefined) {
     const name = String(encoding).trim().toLowerCase()
     if (name !== 'identity' && !parser.encodings.includes(name)) {
@@ -87,9 +103,13 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
       return
     }
   }
-  rc.core.transport.readBody(
-    reply.request.raw,
-    parser.bodyLimit ?? rc.bodyLimit,
+  if (parser.parseAs === undefined) {
+    callParser(reply, parser, stream ?? raw)
+    return
+  }
+  reply[kRoute].core.transport.readBody(
+    raw,
+    parser.bodyLimit ?? reply[kRoute].bodyLimit,
     (error, body) => bodyRead(reply, parser, error, body),
     stream,
   )
@@ -105,9 +125,16 @@ function bodyRead(
     lifecycleError(reply, error)
     return
   }
+  callParser(
+    reply,
+    parser,
+    parser.parseAs === 'string' ? (body?.toString('utf8') ?? '') : (body ?? Buffer.alloc(0)),
+  )
+}
+
+/** Calls the parser with its input: callback style, a promise, or a plain value. */
+function callParser(reply: Reply, parser: ParserEntry, input: unknown): void {
   const request = reply.request
-  const input =
-    parser.parseAs === 'string' ? (body?.toString('utf8') ?? '') : (body ?? Buffer.alloc(0))
   let result: unknown
   try {
     if (parser.callback) {

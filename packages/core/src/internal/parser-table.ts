@@ -13,7 +13,8 @@ export interface ParserEntry {
   regexp: RegExp | undefined
   fn: (...args: any[]) => unknown
   callback: boolean
-  parseAs: 'string' | 'buffer'
+  /** How the read body reaches the parser; undefined: the parser gets the request stream itself. */
+  parseAs: 'string' | 'buffer' | undefined
   bodyLimit: number | undefined
   encodings: readonly string[]
   /** Installed by createInstance: a user may replace it. */
@@ -111,8 +112,8 @@ export function createParserEntry(
   if (typeof fn !== 'function') {
     throw createError('FRM_ERR_CTP_INVALID_HANDLER', key, describe(fn))
   }
-  const parseAs = options?.parseAs ?? 'buffer'
-  if (parseAs !== 'string' && parseAs !== 'buffer') {
+  const parseAs = options?.parseAs
+  if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') {
     throw createError(
       'FRM_ERR_INVALID_OPTION',
       'parseAs',
