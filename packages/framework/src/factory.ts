@@ -1,10 +1,11 @@
 import { createInstance } from '@framework/core'
 import { defaultSchemaErrorFormatter } from '@framework/error-formatter'
-import { createHttpTransport, defaultContentTypeParsers } from '@framework/http'
+import { buildDefaultContentTypeParsers, createHttpTransport } from '@framework/http'
 import { buildResponseSelector, buildSerializerCompiler } from '@framework/serializer-compiler'
 import { buildValidatorCompiler } from '@framework/validator-compiler'
+import { optionWarnings } from './fastify-options.js'
 import { createLogger, isSilent } from './logger.js'
-import { checkOptions, type FrameworkOptions } from './options.js'
+import { checkOptions, type FrameworkOptions, knownOptions } from './options.js'
 import { requestIdGenerator } from './request-id.js'
 
 /**
@@ -31,21 +32,28 @@ export function framework(options: FrameworkOptions = {}) {
     caseSensitive: options.caseSensitive,
     logger,
   })
+  // With logging off, a warning about a dangerous or ignored option must still reach someone.
+  const warn = isSilent(logger)
+    ? (message: string) => process.emitWarning(message)
+    : (message: string) => logger.warn(message)
+  for (const warning of optionWarnings(options as Record<string, unknown>, knownOptions)) {
+    warn(warning)
+  }
   const validatorCompiler = buildValidatorCompiler({
     customOptions: options.validator?.customOptions,
     plugins: options.validator?.plugins,
-    // With logging off, a warning about a dangerous option must still reach someone.
-    onWarning: isSilent(logger)
-      ? (message) => process.emitWarning(message)
-      : (message) => logger.warn(message),
+    onWarning: warn,
   })
   return createInstance({
     transport,
     validatorCompiler,
-    serializerCompiler: buildSerializerCompiler(),
+    serializerCompiler: buildSerializerCompiler(options.serializerOpts),
     responseSelector: buildResponseSelector,
     schemaErrorFormatter: options.schemaErrorFormatter ?? defaultSchemaErrorFormatter,
-    contentTypeParsers: defaultContentTypeParsers,
+    contentTypeParsers: buildDefaultContentTypeParsers({
+      onProtoPoisoning: options.onProtoPoisoning,
+      onConstructorPoisoning: options.onConstructorPoisoning,
+    }),
     logger,
     bodyLimit: options.bodyLimit,
     pluginTimeout: options.pluginTimeout,
