@@ -18,13 +18,24 @@ export const bodyMethods: ReadonlySet<string> = new Set([
   'SEARCH',
 ])
 
+/** Methods whose body is parsed only when the request says it has one, with a Content-Type. */
+const optionalBodyMethods: ReadonlySet<string> = new Set(['DELETE', 'OPTIONS'])
+
+/** Whether the request announces a body: Transfer-Encoding, or a Content-Length above 0. */
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length']
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0)
+}
+
 /**
- * The body parsing step. A body is present when the request has Transfer-Encoding or a
- * Content-Length above 0; without one `request.body` stays undefined (an empty body with a JSON
- * Content-Type answers 400). Otherwise the Content-Type picks the parser (415 when none, or when the
- * route validates its body and the type is not JSON; a body without Content-Type goes to the `'*'`
- * parser, 415 when there is none), the Content-Encoding must be identity or one the parser handles
- * (415), and the parser gets the body read within the limit (`parseAs`) or the request stream.
+ * The body parsing step, with Fastify's rules. Without a Content-Type: no body (no
+ * Transfer-Encoding, Content-Length absent or 0) or a DELETE/OPTIONS leaves `request.body`
+ * undefined; any other body goes to the `'*'` parser (415 when there is none, or when the route
+ * validates its body). With a Content-Type, the parser runs even for an empty body, except for a
+ * DELETE/OPTIONS with neither Transfer-Encoding nor Content-Length. The Content-Type picks the
+ * parser (415 when none, or when the route validates its body and the type is not JSON), the
+ * Content-Encoding must be identity or one the parser handles (415), and the parser gets the body
+ * read within the limit (`parseAs`) or the request stream.
  */
 export function parseBody(reply: Reply, stream: Readable | undefined): void {
   const rc = reply[kRoute]
@@ -32,25 +43,16 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     afterBody(reply)
     return
   }
-  const headers = reply.request.raw.headers
+  const raw = reply.request.raw
+  const headers = raw.headers
   const contentType = headers['content-type']
-  const length = headers['content-length']
-  if (
-    headers['transfer-encoding'] === undefined &&
-    (length === undefined || !(Number(length) > 0))
-  ) {
-    if (typeof contentType === 'string') {
-      const essence = mediaTypeEssence(contentType)
-      if (essence !== undefined && isJsonEssence(essence)) {
-        lifecycleError(reply, createError('FRM_ERR_CTP_EMPTY_JSON_BODY', contentType))
-        return
-      }
-    }
-    afterBody(reply)
-    return
-  }
   if (typeof contentType !== 'string') {
-    // Only an explicit catch-all takes a body without a type (multipart plugins rely on it).
+    // As in Fastify: a body without a type goes to an explicit catch-all (multipart plugins rely
+    // on it) for POST, PUT, PATCH and SEARCH; DELETE and OPTIONS leave it unparsed.
+    if (optionalBodyMethods.has(raw.method!) || !hasBody(headers)) {
+      afterBody(reply)
+      return
+    }
     const catchAll = rc.parsers.catchAll
     if (catchAll === undefined || rc.validatesBody) {
       lifecycleError(
@@ -63,6 +65,16 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
       return
     }
     runParser(reply, catchAll, stream)
+    return
+  }
+  // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400), except
+  // for a DELETE or OPTIONS that declares no body at all.
+  if (
+    optionalBodyMethods.has(raw.method!) &&
+    headers['transfer-encoding'] === undefined &&
+    headers['content-length'] === undefined
+  ) {
+    afterBody(reply)
     return
   }
   const essence = mediaTypeEssence(contentType)

@@ -230,4 +230,63 @@ describe('content-type parsers receive the request stream unless they declare pa
       expect(accepted.json()).toEqual({ body: gzipped.length })
     },
   )
+
+  itBoth(
+    'with a Content-Type the parser runs on an empty body too (a JSON parser may accept it)',
+    async ({ send }) => {
+      const app = makeApp()
+      app.post('/text', async (request: any) => ({ body: request.body }))
+      app.register(async (child: any) => {
+        child.removeContentTypeParser('application/json')
+        child.addContentTypeParser(
+          'application/json',
+          { parseAs: 'string' },
+          (_request: any, body: string, done: any) =>
+            done(null, body === '' ? {} : JSON.parse(body)),
+        )
+        child.post('/lenient', async (request: any) => ({ body: request.body }))
+      })
+      const text = await send(app, {
+        method: 'POST',
+        url: '/text',
+        headers: { 'content-type': 'text/plain' },
+        payload: '',
+      })
+      expect(text.json()).toEqual({ body: '' })
+      const json = await send(app, {
+        method: 'POST',
+        url: '/text',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      })
+      expect([json.statusCode, json.json().code]).toEqual([400, 'FRM_ERR_CTP_EMPTY_JSON_BODY'])
+      const lenient = await send(app, {
+        method: 'POST',
+        url: '/lenient',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      })
+      expect([lenient.statusCode, lenient.json()]).toEqual([200, { body: {} }])
+    },
+  )
+
+  itBoth(
+    'a DELETE body without Content-Type is left unparsed, even with a catch-all',
+    async ({ send }) => {
+      const app = makeApp()
+      app.addContentTypeParser('*', { parseAs: 'string' }, (_request: any, body: string) => ({
+        body,
+      }))
+      app.delete('/', async (request: any) => ({ parsed: request.body ?? null }))
+      const response = await send(app, { method: 'DELETE', url: '/', payload: Buffer.from('x') })
+      expect([response.statusCode, response.json()]).toEqual([200, { parsed: null }])
+      const typed = await send(app, {
+        method: 'DELETE',
+        url: '/',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"id":1}',
+      })
+      expect(typed.json()).toEqual({ parsed: { id: 1 } })
+    },
+  )
 })
