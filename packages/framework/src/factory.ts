@@ -1,5 +1,5 @@
 import { createInstance } from '@framework/core'
-import { defaultSchemaErrorFormatter } from '@framework/error-formatter'
+import { defaultSchemaErrorFormatter, FrameworkError } from '@framework/error-formatter'
 import { buildDefaultContentTypeParsers, createHttpTransport } from '@framework/http'
 import { buildResponseSelector, buildSerializerCompiler } from '@framework/serializer-compiler'
 import { buildValidatorCompiler } from '@framework/validator-compiler'
@@ -47,7 +47,7 @@ export function framework(options: FrameworkOptions = {}) {
   return createInstance({
     transport,
     validatorCompiler,
-    serializerCompiler: buildSerializerCompiler(options.serializerOpts),
+    serializerCompiler: defaultSerializerCompiler(options.serializerOpts),
     responseSelector: buildResponseSelector,
     schemaErrorFormatter: options.schemaErrorFormatter ?? defaultSchemaErrorFormatter,
     contentTypeParsers: buildDefaultContentTypeParsers({
@@ -60,4 +60,16 @@ export function framework(options: FrameworkOptions = {}) {
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
   })
+}
+
+/** The default serializer compiler; a bad `serializerOpts` entry is named as such. */
+function defaultSerializerCompiler(serializerOpts: FrameworkOptions['serializerOpts']) {
+  try {
+    return buildSerializerCompiler(serializerOpts)
+  } catch (error) {
+    if (error instanceof FrameworkError && error.code === 'FRM_ERR_INVALID_OPTION') {
+      error.message = error.message.replace("Option '", "Option 'serializerOpts.")
+    }
+    throw error
+  }
 }
