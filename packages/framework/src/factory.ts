@@ -3,6 +3,7 @@ import { defaultSchemaErrorFormatter, FrameworkError } from '@framework/error-fo
 import { buildDefaultContentTypeParsers, createHttpTransport } from '@framework/http'
 import { buildResponseSelector, buildSerializerCompiler } from '@framework/serializer-compiler'
 import { buildValidatorCompiler } from '@framework/validator-compiler'
+import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
 import { optionWarnings } from './fastify-options.js'
 import { createLogger, isSilent } from './logger.js'
 import { checkOptions, type FrameworkOptions, knownOptions } from './options.js'
@@ -44,7 +45,7 @@ export function framework(options: FrameworkOptions = {}) {
     plugins: options.validator?.plugins,
     onWarning: warn,
   })
-  return createInstance({
+  const app = createInstance({
     transport,
     validatorCompiler,
     serializerCompiler: defaultSerializerCompiler(options.serializerOpts),
@@ -60,6 +61,10 @@ export function framework(options: FrameworkOptions = {}) {
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
   })
+  // Fastify's helpers for content-type parsers, on every context.
+  app.decorate('getDefaultJsonParser', getDefaultJsonParser)
+  app.decorate('defaultTextParser', defaultTextParser)
+  return app
 }
 
 /** The default serializer compiler; a bad `serializerOpts` entry is named as such. */

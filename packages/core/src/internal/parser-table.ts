@@ -22,8 +22,8 @@ export interface ParserEntry {
   ctx: Instance
 }
 
-/** What a context did to the parsers it sees, in order. */
-export type ParserOperation = { add: ParserEntry } | { remove: string }
+/** What a context did to the parsers it sees, in order (`clear`: removeAllContentTypeParsers). */
+export type ParserOperation = { add: ParserEntry } | { remove: string } | { clear: true }
 
 /** The parsers visible in a context: exact essences first, then RegExps in order, then `'*'`. */
 export class ParserTable {
@@ -53,6 +53,10 @@ export class ParserTable {
         this.regexps = this.regexps.filter((other) => other.key !== entry.key)
         this.regexps.push(entry)
       } else this.exact.set(entry.key, entry)
+    } else if ('clear' in operation) {
+      this.exact.clear()
+      this.regexps = []
+      this.catchAll = undefined
     } else {
       const key = operation.remove
       if (key === '*') this.catchAll = undefined

@@ -136,6 +136,8 @@ export interface Instance {
   ): Instance
   hasContentTypeParser(type: string | RegExp): boolean
   removeContentTypeParser(type: string | readonly string[] | RegExp): Instance
+  /** Removes every parser this context sees (built-in ones included), for it and its descendants. */
+  removeAllContentTypeParsers(): Instance
 
   /** Whether a plugin of that name was registered here or in an ancestor. */
   hasPlugin(name: string): boolean

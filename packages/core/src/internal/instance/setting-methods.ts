@@ -132,4 +132,11 @@ export const settingMethods = {
     }
     return this
   },
+
+  removeAllContentTypeParsers(this: Instance): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'removeAllContentTypeParsers()')
+    state.parserOperations.push({ clear: true })
+    return this
+  },
 }
