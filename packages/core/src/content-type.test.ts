@@ -171,7 +171,7 @@ describe('body parsing', () => {
     })
   })
 
-  it("reads within the parser's bodyLimit, else the route's, else the instance's", async () => {
+  it("reads within the route's own bodyLimit, else the parser's, else the instance's (Fastify's order)", async () => {
     const { app, transport } = createApp({ bodyLimit: 10 })
     const limits: number[] = []
     const readBody = transport.readBody.bind(transport)
@@ -188,9 +188,11 @@ describe('body parsing', () => {
     app.post('/big', { bodyLimit: 100 }, async () => 'ok')
     await app.inject(post('/', 'text/plain', 'abc'))
     await app.inject(post('/big', 'text/plain', 'abc'))
-    const tooLarge = await app.inject(post('/big', 'application/x-small', 'abcd'))
-    expect(limits).toEqual([10, 100, 3])
+    const tooLarge = await app.inject(post('/', 'application/x-small', 'abcd'))
+    const routeWins = await app.inject(post('/big', 'application/x-small', 'abcd'))
+    expect(limits).toEqual([10, 100, 3, 100])
     expect([tooLarge.statusCode, tooLarge.json().code]).toEqual([413, 'FRM_ERR_CTP_BODY_TOO_LARGE'])
+    expect([routeWins.statusCode, routeWins.body]).toEqual([200, 'ok'])
   })
 })
 

@@ -119,9 +119,14 @@ function runParser(reply: Reply, parser: ParserEntry, stream: Readable | undefin
     callParser(reply, parser, stream ?? raw)
     return
   }
-  reply[kRoute].core.transport.readBody(
+  const rc = reply[kRoute]
+  // As in Fastify: a route's own bodyLimit, else the parser's, else the instance's. (A route limit
+  // equal to the instance's reads as none.)
+  const limit =
+    rc.bodyLimit !== rc.core.bodyLimit ? rc.bodyLimit : (parser.bodyLimit ?? rc.bodyLimit)
+  rc.core.transport.readBody(
     raw,
-    parser.bodyLimit ?? reply[kRoute].bodyLimit,
+    limit,
     (error, body) => bodyRead(reply, parser, error, body),
     stream,
   )

@@ -31,7 +31,7 @@ export type ContentTypeParser = (
 export interface ContentTypeParserOptions {
   /** How the body reaches the parser: read as a Buffer or a UTF-8 string; default: the stream. */
   parseAs?: 'string' | 'buffer'
-  /** Maximum body size in bytes for this type, with `parseAs` (default: the route's or instance's). */
+  /** Maximum body size in bytes for this type, with `parseAs`; a route's own bodyLimit wins. */
   bodyLimit?: number
   /** Content-Encodings this parser decodes itself (a body with another one answers 415). */
   encodings?: readonly string[]

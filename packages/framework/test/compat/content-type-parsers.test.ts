@@ -289,4 +289,32 @@ describe('content-type parsers receive the request stream unless they declare pa
       expect(typed.json()).toEqual({ parsed: { id: 1 } })
     },
   )
+
+  itBoth(
+    "a route's bodyLimit wins over a parser's, which wins over the instance's",
+    async ({ send }) => {
+      const app = makeApp({ bodyLimit: 1000 })
+      const parse = (_request: any, body: string, done: any) => done(null, body.length)
+      app.register(async (child: any) => {
+        child.addContentTypeParser('x/foo', { parseAs: 'string', bodyLimit: 100 }, parse)
+        child.post('/route-limit', { bodyLimit: 5 }, async (request: any) => ({ n: request.body }))
+        child.post('/parser-limit', async (request: any) => ({ n: request.body }))
+      })
+      app.register(async (child: any) => {
+        child.addContentTypeParser('x/foo', { parseAs: 'string', bodyLimit: 5 }, parse)
+        child.post('/small-parser', async (request: any) => ({ n: request.body }))
+      })
+      const request = (url: string, size: number) =>
+        send(app, {
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'x/foo' },
+          payload: 'x'.repeat(size),
+        })
+      expect((await request('/route-limit', 10)).statusCode).toBe(413)
+      expect((await request('/parser-limit', 10)).json()).toEqual({ n: 10 })
+      expect((await request('/parser-limit', 101)).statusCode).toBe(413)
+      expect((await request('/small-parser', 10)).statusCode).toBe(413)
+    },
+  )
 })
