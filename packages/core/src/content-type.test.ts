@@ -244,6 +244,9 @@ describe('addContentTypeParser', () => {
       'first regexp',
     )
     expect((await app.inject(post('/', 'image/png', 'x'))).json().body).toBe('catch-all')
+    expect((await app.inject(post('/', 'very-weird-content-type', 'x'))).json().body).toBe(
+      'catch-all',
+    )
   })
 
   it("gives a body without Content-Type to the catch-all '*', else (and on body-schema routes) 415", async () => {

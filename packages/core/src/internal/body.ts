@@ -79,7 +79,13 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
   }
   const essence = mediaTypeEssence(contentType)
   if (essence === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', contentType))
+    // Not a media type at all: only an explicit catch-all takes it (Fastify's '*' does).
+    const catchAll = rc.parsers.catchAll
+    if (catchAll === undefined || rc.validatesBody) {
+      lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', contentType))
+      return
+    }
+    runParser(reply, catchAll, stream)
     return
   }
   if (rc.validatesBody && !isJsonEssence(essence)) {
