@@ -52,12 +52,12 @@ const unsupported: Record<string, Unsupported> = {
     advice: 'use setValidatorCompiler() / setSerializerCompiler()',
   },
   jsonShorthand: {
-    action: 'refuse',
+    action: 'warn',
     same: true,
-    advice: 'the shorthand schema syntax is always on',
+    advice: 'the shorthand schema syntax is always on (full schemas are used as they are)',
   },
   ignoreDuplicateSlashes: {
-    action: 'refuse',
+    action: 'warn',
     same: false,
     advice: 'duplicate slashes are never merged',
   },
