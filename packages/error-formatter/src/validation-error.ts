@@ -101,7 +101,8 @@ export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVa
  * - an `Error` given as failure keeps its own message, and its own `statusCode`, `validation` and
  *   `validationContext` when it has them (400, itself and `context` are added where missing);
  * - anything else goes through `formatter` (called with `thisArg` as `this`), which must return an
- *   Error, and gets `statusCode` 400, `validation` (the failure as given) and `validationContext`.
+ *   Error, and gets `statusCode` 400, `validation` (the failure as given) and `validationContext`;
+ * - `code` `FRM_ERR_VALIDATION` is added when the error has no code of its own.
  *
  * @example
  * const err = createValidationError('query', ajvErrors, defaultSchemaErrorFormatter)
@@ -116,8 +117,9 @@ export function createValidationError(
 ): ValidationError {
   if (failure instanceof Error) {
     // A custom validator's own Error: only what it lacks is added.
-    const own = failure as Partial<ValidationError>
+    const own = failure as Partial<ValidationError> & { code?: unknown }
     if (own.statusCode === undefined) own.statusCode = 400
+    if (own.code === undefined) own.code = 'FRM_ERR_VALIDATION'
     if (own.validation === undefined) own.validation = failure
     if (own.validationContext === undefined) own.validationContext = context
     return failure as ValidationError
@@ -127,8 +129,10 @@ export function createValidationError(
   if (!(formatted instanceof Error)) {
     throw createError('FRM_ERR_SCHEMA_ERROR_FORMATTER', describeReturned(formatted))
   }
-  const validationError = formatted as ValidationError
+  const validationError = formatted as ValidationError & { code?: unknown }
   validationError.statusCode = 400
+  // Fastify 4's code for validation errors (it stays out of the 400 body, see errorBody).
+  if (validationError.code === undefined) validationError.code = 'FRM_ERR_VALIDATION'
   validationError.validation = failure
   validationError.validationContext = context
   return validationError

@@ -39,7 +39,7 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  */
 export function parseBody(reply: Reply, stream: Readable | undefined): void {
   const rc = reply[kRoute]
-  if (!rc.parsesBody) {
+  if (!rc.parsesBody || (rc.notFound && !bodyMethods.has(reply.request.method))) {
     afterBody(reply)
     return
   }
@@ -58,7 +58,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
       lifecycleError(
         reply,
         createError(
-          'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+          'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
           'the request has a body but no Content-Type header',
         ),
       )
@@ -82,7 +82,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     // Not a media type at all: only an explicit catch-all takes it (Fastify's '*' does).
     const catchAll = rc.parsers.catchAll
     if (catchAll === undefined || rc.validatesBody) {
-      lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', contentType))
+      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
       return
     }
     runParser(reply, catchAll, stream)
@@ -92,7 +92,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     lifecycleError(
       reply,
       createError(
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
         `${essence} (${rc.method} ${rc.url} validates its body: send JSON)`,
       ),
     )
@@ -100,7 +100,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
   }
   const parser = rc.parsers.lookup(essence)
   if (parser === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', essence))
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
     return
   }
   runParser(reply, parser, stream)

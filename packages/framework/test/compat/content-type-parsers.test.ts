@@ -169,7 +169,7 @@ describe('content-type parsers receive the request stream unless they declare pa
         statusCode: 415,
         error: 'Unsupported Media Type',
         message: 'Unsupported Media Type: the request has a body but no Content-Type header',
-        code: 'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])
   })

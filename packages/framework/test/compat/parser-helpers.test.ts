@@ -91,7 +91,7 @@ describe('content-type parser helpers', () => {
       const refused = await send(empty, { method: 'POST', url: '/', payload: { a: 1 } })
       expect([refused.statusCode, refused.json().code]).toEqual([
         415,
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       ])
     },
   )
