@@ -65,6 +65,56 @@ export class Request {
     return this[kRoute].info
   }
 
+  /** The client's address (the socket's remote address). */
+  get ip(): string | undefined {
+    return this.raw.socket?.remoteAddress
+  }
+
+  /** Fastify 4 fills it only behind a trusted proxy; the framework trusts none. */
+  get ips(): string[] | undefined {
+    return undefined
+  }
+
+  /** The Host header (port included, as in Fastify 4). */
+  get hostname(): string | undefined {
+    const host = this.raw.headers.host ?? this.raw.headers[':authority']
+    return Array.isArray(host) ? host[0] : host
+  }
+
+  get protocol(): 'http' | 'https' {
+    return this.raw.socket?.encrypted === true ? 'https' : 'http'
+  }
+
+  get socket(): unknown {
+    return this.raw.socket
+  }
+
+  get originalUrl(): string {
+    return this.url
+  }
+
+  /** The route's path pattern (`/users/:id`). */
+  get routerPath(): string {
+    return this[kRoute].url
+  }
+
+  get routerMethod(): string {
+    return this[kRoute].method
+  }
+
+  get routeConfig(): RouteInfo['config'] {
+    return this[kRoute].info.config
+  }
+
+  get routeSchema(): RouteInfo['schema'] {
+    return this[kRoute].info.schema
+  }
+
+  /** True in a not-found handler. */
+  get is404(): boolean {
+    return this[kRoute].notFound
+  }
+
   /** Fastify 4's `request.context`: `context.config` is `routeOptions.config`. */
   get context(): RouteInfo {
     return this[kRoute].info

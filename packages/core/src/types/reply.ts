@@ -1,5 +1,7 @@
 import type { Instance } from './instance.js'
+import type { Logger } from './logger.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
+import type { RouteInfo } from './route.js'
 
 /**
  * A header value as `reply.header` takes it.
@@ -54,4 +56,12 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   redirect(code: number, url: string): this
   /** Answers with the not-found handler that serves this URL. */
   callNotFound(): void
+  /** The request's logger. */
+  readonly log: Logger
+  /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
+  readonly context: RouteInfo
+  /** Takes the response over: the framework sends nothing more; write `reply.raw` yourself. */
+  hijack(): this
+  /** The text `send` would produce for `payload` at the current status, without sending. */
+  serialize(payload: unknown): string
 }
