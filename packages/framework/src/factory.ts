@@ -31,6 +31,7 @@ export function framework(options: FrameworkOptions = {}) {
   checkOptions(options)
   const logger = createLogger(options.logger)
   const transport = createHttpTransport({
+    trustProxy: options.trustProxy,
     bodyLimit: options.bodyLimit,
     requestTimeout: options.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout,

@@ -30,11 +30,6 @@ const unsupported: Record<string, Unsupported> = {
   },
   http2: { action: 'refuse', same: false, advice: 'HTTP/2 is not served' },
   serverFactory: { action: 'refuse', advice: 'the node:http server is created by the framework' },
-  trustProxy: {
-    action: 'refuse',
-    same: false,
-    advice: 'proxy headers are never trusted (no request.ip / request.hostname from them)',
-  },
   querystringParser: {
     action: 'refuse',
     advice: 'the query string parser is fixed (flat keys, null prototype)',

@@ -1,5 +1,5 @@
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
-import type { PoisoningAction } from '@framework/http'
+import type { PoisoningAction, TrustProxy } from '@framework/http'
 import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
 import type { LoggerOption } from './logger.js'
@@ -45,6 +45,13 @@ export interface FrameworkOptions {
    * `validate`). A failing payload answers 500. Default false; the route option wins.
    */
   responseValidation?: boolean
+  /**
+   * Which proxies to believe about the client (Fastify 4's option): `request.ip`, `ips`,
+   * `hostname` and `protocol` then read `X-Forwarded-For`, `-Host` and `-Proto`. `true`, a hop
+   * count, addresses or subnets (`'127.0.0.1,10.0.0.0/8'`), or `(address, hop) => boolean`.
+   * Default: no proxy is trusted.
+   */
+  trustProxy?: TrustProxy
   /** A `__proto__` key in a JSON body: `'error'` (400, default), `'remove'` (dropped) or `'ignore'`. */
   onProtoPoisoning?: PoisoningAction
   /** A `constructor.prototype` key in a JSON body: `'error'` (400, default), `'remove'` or `'ignore'`. */
@@ -73,6 +80,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'onConstructorPoisoning',
   'serializerOpts',
   'responseValidation',
+  'trustProxy',
 ])
 
 const integerOptions = [

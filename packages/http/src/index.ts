@@ -9,6 +9,7 @@ export {
   type HttpTransport,
   type HttpTransportOptions,
 } from './http-transport.js'
+export type { TrustFunction, TrustProxy } from './internal/client-info.js'
 export {
   buildJsonParser,
   type JsonParser,

@@ -115,11 +115,6 @@ describe('options the framework does not implement', () => {
     ['https', { key: 'k', cert: 'c' }, 'TLS is not served: terminate TLS in front of the server'],
     ['http2', true, 'HTTP/2 is not served'],
     [
-      'trustProxy',
-      true,
-      'proxy headers are never trusted (no request.ip / request.hostname from them)',
-    ],
-    [
       'querystringParser',
       () => ({}),
       'the query string parser is fixed (flat keys, null prototype)',
