@@ -31,8 +31,13 @@ import { jsonResponseValidator } from './response-validator.js'
 export function framework(options: FrameworkOptions = {}) {
   checkOptions(options)
   const logger = createLogger(options.logger)
+  // rewriteUrl runs with the instance as `this` (Fastify 4); the instance is made just below.
+  let app: ReturnType<typeof createInstance> | undefined
+  const rewriteUrl = options.rewriteUrl
   const transport = createHttpTransport({
     trustProxy: options.trustProxy,
+    querystringParser: options.querystringParser,
+    rewriteUrl: rewriteUrl === undefined ? undefined : (raw) => rewriteUrl.call(app, raw),
     bodyLimit: options.bodyLimit,
     requestTimeout: options.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout,
@@ -54,7 +59,7 @@ export function framework(options: FrameworkOptions = {}) {
     plugins: options.validator?.plugins,
     onWarning: warn,
   })
-  const app = createInstance({
+  const instance = createInstance({
     transport,
     validatorCompiler: withStandardSchemaValidation(validatorCompiler),
     serializerCompiler: withStandardSchemaSerialization(
@@ -77,11 +82,12 @@ export function framework(options: FrameworkOptions = {}) {
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
   })
-  if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(app)
+  app = instance
+  if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(instance)
   // Fastify's helpers for content-type parsers, on every context.
-  app.decorate('getDefaultJsonParser', getDefaultJsonParser)
-  app.decorate('defaultTextParser', defaultTextParser)
-  return app
+  instance.decorate('getDefaultJsonParser', getDefaultJsonParser)
+  instance.decorate('defaultTextParser', defaultTextParser)
+  return instance
 }
 
 /** The default serializer compiler; a bad `serializerOpts` entry is named as such. */

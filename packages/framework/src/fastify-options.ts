@@ -30,11 +30,6 @@ const unsupported: Record<string, Unsupported> = {
   },
   http2: { action: 'refuse', same: false, advice: 'HTTP/2 is not served' },
   serverFactory: { action: 'refuse', advice: 'the node:http server is created by the framework' },
-  querystringParser: {
-    action: 'refuse',
-    advice: 'the query string parser is fixed (flat keys, null prototype)',
-  },
-  rewriteUrl: { action: 'refuse', advice: 'rewrite URLs in front of the server' },
   constraints: { action: 'refuse', advice: 'route constraints are not supported' },
   versioning: { action: 'refuse', advice: 'route versioning is not supported' },
   frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },

@@ -57,6 +57,10 @@ export interface FrameworkOptions {
    * (Fastify 4); `true` turns that off. Default false.
    */
   disableRequestLogging?: boolean
+  /** Parses query strings instead of the built-in flat parser (Fastify 4), e.g. `qs.parse`. */
+  querystringParser?: (text: string) => Record<string, unknown>
+  /** Rewrites each request's URL before routing (Fastify 4); `this` is the instance. */
+  rewriteUrl?: (this: any, raw: import('node:http').IncomingMessage) => string
   /** A `__proto__` key in a JSON body: `'error'` (400, default), `'remove'` (dropped) or `'ignore'`. */
   onProtoPoisoning?: PoisoningAction
   /** A `constructor.prototype` key in a JSON body: `'error'` (400, default), `'remove'` or `'ignore'`. */
@@ -87,6 +91,8 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'responseValidation',
   'trustProxy',
   'disableRequestLogging',
+  'querystringParser',
+  'rewriteUrl',
 ])
 
 const integerOptions = [

@@ -76,6 +76,7 @@ class NodeHttpTransport implements HttpTransport {
   readonly dispatch = (raw: IncomingMessage, res: ServerResponse): void => {
     const router = this.#router
     if (router === null) answerNotReady(res)
+    else if (this.#options.rewriteUrl !== undefined && !this.#rewrite(raw, res)) return
     else if (raw.httpVersionMajor !== 1 || raw.httpVersionMinor > 1) {
       // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served.
       this.#table!.fail(
@@ -88,6 +89,21 @@ class NodeHttpTransport implements HttpTransport {
 
   /** Present only with `trustProxy`: the core then asks it who the client is. */
   readonly describeClient: ((raw: IncomingMessage) => ClientInfo) | undefined
+
+  /** Applies `rewriteUrl`; false when it failed (the failure was answered). */
+  #rewrite(raw: IncomingMessage, res: ServerResponse): boolean {
+    try {
+      const url = this.#options.rewriteUrl!(raw)
+      if (typeof url !== 'string')
+        throw new TypeError(`rewriteUrl returned ${typeof url}, not a URL`)
+      ;(raw as IncomingMessage & { originalUrl?: string }).originalUrl = raw.url
+      raw.url = url
+      return true
+    } catch (error) {
+      this.#table!.fail(raw, res, error as Error)
+      return false
+    }
+  }
 
   constructor(options: ResolvedOptions) {
     this.#options = options

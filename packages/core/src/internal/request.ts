@@ -98,8 +98,9 @@ export class Request {
     return this.raw.socket
   }
 
+  /** The URL before a transport's `rewriteUrl`, else `url`. */
   get originalUrl(): string {
-    return this.url
+    return (this.raw as { originalUrl?: string }).originalUrl ?? this.url
   }
 
   /** The route's path pattern (`/users/:id`). */

@@ -114,11 +114,6 @@ describe('options the framework does not implement', () => {
     ['ajv', { customOptions: {} }, "this option is named 'validator' here"],
     ['https', { key: 'k', cert: 'c' }, 'TLS is not served: terminate TLS in front of the server'],
     ['http2', true, 'HTTP/2 is not served'],
-    [
-      'querystringParser',
-      () => ({}),
-      'the query string parser is fixed (flat keys, null prototype)',
-    ],
   ])('refuses the Fastify option %s, saying what to do', (name, value, advice) => {
     expect(() => framework({ [name]: value } as never)).toThrow(
       expect.objectContaining({

@@ -38,11 +38,12 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
     prefix: options.caseSensitive ? entry.prefix : entry.prefix.toLowerCase(),
     handle: entry.handle,
   }))
+  const parse = (options.querystringParser ?? parseQuery) as (text: string) => QueryObject
   const router = FindMyWay({
     caseSensitive: options.caseSensitive,
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     maxParamLength: options.maxParamLength,
-    querystringParser: parseQuery,
+    querystringParser: parse,
     onBadUrl(path, raw, res) {
       table.fail(raw, res, createError('FRM_ERR_BAD_URL', path))
     },
@@ -57,7 +58,7 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
             raw,
             res,
             Object.create(null),
-            parseQuery(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+            parse(queryAt === -1 ? '' : url.slice(queryAt + 1)),
           )
           return
         }
