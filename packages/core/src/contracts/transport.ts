@@ -55,6 +55,8 @@ export interface MountedRoute<Req extends RawRequest = RawRequest, Res = unknown
   /** The full path, prefixes included, in find-my-way syntax (`/users/:id`, `/files/*`). */
   url: string
   handle: RouteHandle<Req, Res>
+  /** find-my-way constraints of the route (`{ version: '1.0.0' }`, `{ host: 'example.com' }`). */
+  constraints?: Record<string, unknown> | undefined
 }
 
 /** The not-found handler of the context registered with `prefix` ('' for the root). */

@@ -11,7 +11,7 @@ import { runRoute } from './lifecycle.js'
 import { defaultNotFoundHandler } from './not-found.js'
 import { resolveContext } from './resolve-context.js'
 import type { RouteContext } from './route-context.js'
-import type { RouteRecord } from './route-record.js'
+import { type RouteRecord, routeKey } from './route-record.js'
 
 /**
  * Builds the route table at ready: every context resolved, every route method compiled into a
@@ -31,7 +31,8 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
       const rc = createRouteContext(core, record, method, selectors, source)
       if (method === 'GET') getContexts.set(record, rc)
       const handle = handleOf(rc)
-      for (const url of urls) routes.push({ method, url, handle })
+      const constraints = record.constraints
+      for (const url of urls) routes.push({ method, url, handle, constraints })
     }
   }
   const notFound: Core['notFound'] = []
@@ -59,7 +60,9 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
 /** The paths a route serves: all of them, except an automatic HEAD route's taken-over ones. */
 export function servedUrls(core: Core, record: RouteRecord): string[] {
   if (!record.autoHead) return record.urls
-  return record.urls.filter((url) => core.autoHeads.get(`HEAD ${url}`) === record)
+  return record.urls.filter(
+    (url) => core.autoHeads.get(routeKey('HEAD', url, record.constraints)) === record,
+  )
 }
 
 /** The transport's handle for one route context: made once per route, not per request. */

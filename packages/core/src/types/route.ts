@@ -92,6 +92,11 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
   config?: Record<string, any>
   /** Also answer HEAD for this GET route (default: the instance option, true). */
   exposeHeadRoutes?: boolean
+  /**
+   * Route constraints, as find-my-way matches them: `{ version: '1.2.0' }` (the `Accept-Version`
+   * header, semver ranges) and `{ host: 'example.com' }` (a string or RegExp).
+   */
+  constraints?: Record<string, unknown>
   /** Fastify's name: whether a GET route also answers HEAD (default: the instance's `exposeHeadRoutes`). */
   exposeHeadRoute?: boolean
   /** Validate this route's replies against their response schema before serializing (default: the instance option). */

@@ -73,7 +73,18 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
   router.compile()
   for (const route of table.routes) {
     try {
-      router.on(route.method as FindMyWay.HTTPMethod, route.url, callRouteHandle, route.handle)
+      const constraints = route.constraints
+      if (constraints === undefined) {
+        router.on(route.method as FindMyWay.HTTPMethod, route.url, callRouteHandle, route.handle)
+      } else {
+        router.on(
+          route.method as FindMyWay.HTTPMethod,
+          route.url,
+          { constraints },
+          callRouteHandle,
+          route.handle,
+        )
+      }
     } catch (error) {
       throw createError('FRM_ERR_ROUTE_INVALID', `${route.method} ${route.url}`, error, {
         cause: error,

@@ -6,7 +6,7 @@ import { describe } from '../describe.js'
 import { routeLevelHooks } from '../hooks.js'
 import { routeUrls } from '../prefix.js'
 import { printRoutes } from '../print-routes.js'
-import type { RouteRecord } from '../route-record.js'
+import { type RouteRecord, routeKey } from '../route-record.js'
 import { assertNotStarted, formatterProblem } from './assert.js'
 
 /** The methods a route may declare; `all` declares every one. */
@@ -131,13 +131,21 @@ function declareRoute(
       )
     }
   }
+  const constraints = options.constraints
+  if (constraints !== undefined && (typeof constraints !== 'object' || constraints === null)) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      `${methods.join(',')} ${label}`,
+      `constraints must be an object such as { version: '1.0.0' }, received ${describe(constraints)}`,
+    )
+  }
   const hooks = routeLevelHooks(options as unknown as Record<string, unknown>, state.instance)
   const core = state.core
   const keys: string[] = []
   const served: string[] = []
   for (const method of methods) {
     for (const url of finalUrls) {
-      const key = `${method} ${url}`
+      const key = routeKey(method, url, constraints)
       if (autoHead && core.routeKeys.has(key)) continue // a HEAD route of its own is declared
       if (keys.includes(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
       if (core.routeKeys.has(key)) {
@@ -162,6 +170,7 @@ function declareRoute(
     hooks,
     autoHead,
     headOf,
+    constraints,
   }
   core.routes.push(record)
   if (autoHead) {
@@ -220,11 +229,16 @@ export const routeMethods = {
   options: shorthand('OPTIONS'),
   all: shorthand(routeMethodNames),
   /** Whether a route answers `method` on `url` (the full path, prefix included). */
-  hasRoute(this: Instance, route: { url: string; method: string | string[] }): boolean {
+  hasRoute(
+    this: Instance,
+    route: { url: string; method: string | string[]; constraints?: Record<string, unknown> },
+  ): boolean {
     const keys = stateOf(this).core.routeKeys
     const methods = Array.isArray(route?.method) ? route.method : [route?.method]
     return methods.every(
-      (method) => typeof method === 'string' && keys.has(`${method.toUpperCase()} ${route.url}`),
+      (method) =>
+        typeof method === 'string' &&
+        keys.has(routeKey(method.toUpperCase(), route.url, route.constraints)),
     )
   },
   printRoutes(this: Instance): string {
