@@ -1,5 +1,7 @@
 export { buildValidatorCompiler } from './build-validator-compiler.js'
 export { defaultAjvOptions } from './default-ajv-options.js'
+export type { PrecompiledValidators, RequireFunction } from './precompiled-types.js'
+export { ValidatorCollector } from './validator-collector.js'
 export type {
   AjvPlugin,
   ValidateFunction,

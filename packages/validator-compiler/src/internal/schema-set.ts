@@ -1,12 +1,24 @@
 import { createError } from '@framework/error-formatter'
 import type Ajv from 'ajv'
+import type { ValidatorCollector } from '../validator-collector.js'
 import type { ValidateFunction, ValidatorCompileInput } from '../validator-compiler-types.js'
 import { externalRefs, hasAsync, withoutFragment } from './async-use.js'
 import { compileFailure } from './compile-failure.js'
+import { routeKey } from './precompile-keys.js'
+import type { PrecompiledSet } from './precompiled-set.js'
 import { prepareRouteSchema, prepareSharedSchema } from './prepare-schema.js'
 import { markForCall, setErrorRoot } from './shared-functions.js'
 import { stableKey } from './stable-key.js'
 import type { WarningSink } from './warning-sink.js'
+
+/**
+ * Where a set's validators come from and go to when precompiling: the loaded module's entry of
+ * this set (`lookup`), or the record of a collector (`collect`).
+ */
+export interface SetPrecompile {
+  lookup?: PrecompiledSet | undefined
+  collect?: ReturnType<ValidatorCollector['setFor']> | undefined
+}
 
 /** A shared schema as added to Ajv, and what the `$async` check learnt about it (lazily). */
 interface SharedEntry {
@@ -24,14 +36,17 @@ export class SchemaSet {
   private readonly shared = new Map<string, SharedEntry>()
   private readonly compiled = new Map<string, ValidateFunction>()
   private readonly warnings: WarningSink
+  private readonly precompile: SetPrecompile | undefined
 
   constructor(
     ajv: Ajv,
     sharedSchemas: Readonly<Record<string, object | boolean>>,
     warnings: WarningSink,
+    precompile?: SetPrecompile,
   ) {
     this.ajv = ajv
     this.warnings = warnings
+    this.precompile = precompile
     for (const key of Object.keys(sharedSchemas)) {
       const original = sharedSchemas[key]!
       const schema = prepareSharedSchema(original)
@@ -63,10 +78,35 @@ export class SchemaSet {
     const headers = httpPart === 'headers'
     const key = stableKey(schema)
     const cacheKey = key === undefined ? undefined : `${headers ? 'headers' : 'other'}:${key}`
-    if (cacheKey !== undefined) {
-      const found = this.compiled.get(cacheKey)
-      if (found) return found
+    const found = cacheKey === undefined ? undefined : this.compiled.get(cacheKey)
+    if (this.precompile !== undefined) return this.compilePrecompiled(input, cacheKey, found)
+    if (found) return found
+    return this.compileNew(input, cacheKey)
+  }
+
+  /** With a precompiled module or a collector: found there, else compiled (and collected). */
+  private compilePrecompiled(
+    input: ValidatorCompileInput,
+    cacheKey: string | undefined,
+    found: ValidateFunction | undefined,
+  ): ValidateFunction {
+    const { lookup, collect } = this.precompile!
+    const key = routeKey(input.schema, input.httpPart === 'headers')
+    let validate = found ?? (key === undefined ? undefined : lookup?.get(key))
+    if (validate === undefined) validate = this.compileNew(input, cacheKey)
+    else if (found === undefined && cacheKey !== undefined) this.compiled.set(cacheKey, validate)
+    if (collect !== undefined && key !== undefined && !collect.entries.has(key)) {
+      collect.entries.set(key, {
+        validate,
+        where: `${input.method} ${input.url}, part ${input.httpPart}`,
+      })
     }
+    return validate
+  }
+
+  private compileNew(input: ValidatorCompileInput, cacheKey: string | undefined): ValidateFunction {
+    const { schema, httpPart } = input
+    const headers = httpPart === 'headers'
     const prepared = prepareRouteSchema(schema, headers)
     this.refuseAsync(schema, prepared, input)
     let validate: ValidateFunction
