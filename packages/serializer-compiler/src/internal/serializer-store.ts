@@ -1,13 +1,24 @@
 import { expandShorthand } from '@framework/schema-registry'
 import build, { type AnySchema as FjsSchema, type Options } from 'fast-json-stringify'
+import type { PrecompiledSerializers } from '../precompiled-types.js'
+import type { SerializerCollector } from '../serializer-collector.js'
 import { cloneSchema } from './clone-schema.js'
 import { fingerprint } from './fingerprint.js'
+import { precompiledRequire } from './own-require.js'
+import { optionsKey, precompileKey } from './precompile-key.js'
 import { scanSchema } from './scan-schema.js'
 import { SchemaProblem } from './schema-problem.js'
 import { schemaRefs } from './schema-refs.js'
 import { type AnySchema, type SharedFacts, SharedSet } from './shared-set.js'
 
 export type { AnySchema, SharedSet } from './shared-set.js'
+
+/** Where serializers come from and go to when precompiling (see `buildSerializerCompiler`). */
+export interface StorePrecompile {
+  precompiled?: PrecompiledSerializers | undefined
+  collector?: SerializerCollector | undefined
+  onWarning: (message: string) => void
+}
 
 /** One fast-json-stringify build. */
 export interface BuiltSerializer {
@@ -37,8 +48,17 @@ export class SerializerStore {
   readonly #numbers = new Map<string, number>()
   readonly #facts = new WeakMap<object, SharedFacts>()
 
-  constructor(options: Options) {
+  readonly #precompile: StorePrecompile | undefined
+  /** The options' part of every precompile key; undefined when there is nothing to precompile. */
+  readonly #optionsKey: string | undefined
+
+  constructor(options: Options, precompile?: StorePrecompile) {
     this.#options = options
+    const active =
+      precompile !== undefined &&
+      (precompile.precompiled !== undefined || precompile.collector !== undefined)
+    this.#precompile = active ? precompile : undefined
+    this.#optionsKey = active ? optionsKey(options) : undefined
   }
 
   /**
@@ -99,12 +119,47 @@ export class SerializerStore {
     }
     const shared: Record<string, AnySchema> = {}
     for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
-    const options = { ...this.#options, schema: shared as Options['schema'] }
-    const stringify = build(cloneSchema(expanded) as FjsSchema, options) as (
-      data: unknown,
-    ) => unknown
-    this.builds++
+    const key =
+      this.#optionsKey === undefined
+        ? undefined
+        : precompileKey(this.#optionsKey, expanded, set.schemas, names)
+    let stringify = key === undefined ? undefined : this.#precompiled(key)
+    if (stringify === undefined) {
+      const options = { ...this.#options, schema: shared as Options['schema'] }
+      stringify = build(cloneSchema(expanded) as FjsSchema, options) as (data: unknown) => unknown
+      this.builds++
+      const collector = this.#precompile?.collector
+      if (key !== undefined && collector !== undefined && !collector.has(key)) {
+        collector.add(key, this.#standalone(set, names, expanded))
+      }
+    }
     return { stringify, checked: scan.untyped || (scan.externalRef && set.needsCheck(names)) }
+  }
+
+  /** The precompiled serializer of `key`, if the module holds one that loads. */
+  #precompiled(key: string): ((data: unknown) => unknown) | undefined {
+    const module = this.#precompile?.precompiled
+    const serializers = module?.serializers
+    if (typeof serializers !== 'object' || serializers === null || !Object.hasOwn(serializers, key))
+      return undefined
+    try {
+      const stringify = serializers[key]!(precompiledRequire(module!.require))
+      if (typeof stringify === 'function') return stringify as (data: unknown) => unknown
+      throw new TypeError(`its code gave ${typeof stringify}, not a function`)
+    } catch (error) {
+      this.#precompile!.onWarning(
+        `A precompiled serializer could not be loaded, so it is built at start: ${(error as Error).message}`,
+      )
+      return undefined
+    }
+  }
+
+  /** fast-json-stringify's standalone code for the same build, on fresh copies of the schemas. */
+  #standalone(set: SharedSet, names: readonly string[], expanded: AnySchema): string {
+    const shared: Record<string, AnySchema> = {}
+    for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
+    const options = { ...this.#options, schema: shared, mode: 'standalone' } as Options
+    return build(cloneSchema(expanded) as FjsSchema, options) as unknown as string
   }
 
   #factsOf(schema: AnySchema): SharedFacts {
