@@ -5,6 +5,7 @@ import { buildResponseSelector, buildSerializerCompiler } from '@framework/seria
 import { buildValidatorCompiler } from '@framework/validator-compiler'
 import { createLogger, isSilent } from './logger.js'
 import { checkOptions, type FrameworkOptions } from './options.js'
+import { resolvePrecompiled } from './precompiler.js'
 import { requestIdGenerator } from './request-id.js'
 
 /**
@@ -31,6 +32,7 @@ export function framework(options: FrameworkOptions = {}) {
     caseSensitive: options.caseSensitive,
     logger,
   })
+  const { module, precompiler } = resolvePrecompiled(options.precompiled)
   const validatorCompiler = buildValidatorCompiler({
     customOptions: options.validator?.customOptions,
     plugins: options.validator?.plugins,
@@ -38,11 +40,26 @@ export function framework(options: FrameworkOptions = {}) {
     onWarning: isSilent(logger)
       ? (message) => process.emitWarning(message)
       : (message) => logger.warn(message),
+    precompiled: module,
+    collector: precompiler?.validators,
   })
+  const serializerCompiler =
+    module === undefined && precompiler === undefined
+      ? buildSerializerCompiler()
+      : buildSerializerCompiler(
+          {},
+          {
+            precompiled: module,
+            collector: precompiler?.serializers,
+            onWarning: isSilent(logger)
+              ? (message) => process.emitWarning(message)
+              : (message) => logger.warn(message),
+          },
+        )
   return createInstance({
     transport,
     validatorCompiler,
-    serializerCompiler: buildSerializerCompiler(),
+    serializerCompiler,
     responseSelector: buildResponseSelector,
     schemaErrorFormatter: options.schemaErrorFormatter ?? defaultSchemaErrorFormatter,
     contentTypeParsers: defaultContentTypeParsers,

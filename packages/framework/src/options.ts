@@ -1,5 +1,6 @@
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
 import type { LoggerOption } from './logger.js'
+import type { PrecompiledModule, Precompiler } from './precompiler.js'
 
 /** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
 export type ValidatorPlugin =
@@ -36,6 +37,12 @@ export interface FrameworkOptions {
   ignoreTrailingSlash?: boolean
   /** Paths are matched case-sensitively. Default true. */
   caseSensitive?: boolean
+  /**
+   * Validators and serializers compiled ahead of time: a module written by a `Precompiler`, as
+   * loaded (`require('./compiled.cjs')`); what it holds is not compiled at ready, anything missing
+   * or changed is. Or a `Precompiler` (build mode: collect them while compiling). Default: none.
+   */
+  precompiled?: PrecompiledModule | Precompiler
 }
 
 const integerOptions = [
