@@ -1,4 +1,3 @@
-import type Ajv from 'ajv'
 import { createAjv } from './internal/create-ajv.js'
 import { normalizePlugins } from './internal/normalize-plugins.js'
 import { compilerKey, setKey } from './internal/precompile-keys.js'
@@ -60,13 +59,14 @@ export function buildValidatorCompiler(
       : compilerKey(options.customOptions, plugins)
   // Ajv keeps each function's source only for the collector (standalone code needs it).
   if (collector !== undefined) ajvOptions.code = { ...ajvOptions.code, source: true, esm: false }
-  const precompileOf = (sharedSchemas: object, ajv: Ajv): SetPrecompile | undefined => {
+  const precompileOf = (sharedSchemas: object): SetPrecompile | undefined => {
     if (compiler === undefined) return undefined
     const key = setKey(compiler, sharedSchemas)
     if (key === undefined) return undefined
     return {
+      key,
       lookup: findSet(precompiled, key, (message) => warnings.warn(message)),
-      collect: collector?.setFor(key, ajv),
+      collector,
     }
   }
 
@@ -74,8 +74,8 @@ export function buildValidatorCompiler(
   const byContent = new Map<string, SchemaSet>()
 
   const newSchemaSet = (sharedSchemas: Readonly<Record<string, object | boolean>>): SchemaSet => {
-    const ajv = createAjv(ajvOptions, plugins)
-    return new SchemaSet(ajv, sharedSchemas, warnings, precompileOf(sharedSchemas, ajv))
+    const newAjv = () => createAjv(ajvOptions, plugins)
+    return new SchemaSet(newAjv, sharedSchemas, warnings, precompileOf(sharedSchemas))
   }
 
   return function validatorCompilerFor(sharedSchemas = {}) {

@@ -114,9 +114,12 @@ describe('precompiled validators', () => {
     expect(collector.size).toBe(routes.length)
     expect(collector.skipped).toEqual([])
     const spy = vi.spyOn(Ajv.prototype, 'compile')
+    const added = vi.spyOn(Ajv.prototype, 'addSchema')
     const { compile } = compilerWith({ precompiled: module })
     for (const input of routes) compile(input)
     expect(spy).not.toHaveBeenCalled()
+    // Not even an Ajv instance for the shared schemas: the module's set had them, valid.
+    expect(added).not.toHaveBeenCalled()
   })
 
   it('refuse non-finite coerced numbers in standalone code too', () => {

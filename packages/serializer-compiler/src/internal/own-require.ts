@@ -7,19 +7,27 @@ import { createRequire } from 'node:module'
  */
 const ownRequire: (id: string) => any = createRequire(import.meta.url)
 
-/** A `require` for precompiled code: this package's first, then the module's own. */
+/**
+ * A `require` for precompiled code: this package's first, then the module's own. It remembers what
+ * it loaded: every serializer of a module asks for the same few ids.
+ */
 export function precompiledRequire(fallback: ((id: string) => unknown) | undefined) {
-  if (typeof fallback !== 'function') return ownRequire
+  const loaded = new Map<string, unknown>()
   return (id: string): unknown => {
+    if (loaded.has(id)) return loaded.get(id)
+    let value: unknown
     try {
-      return ownRequire(id)
+      value = ownRequire(id)
     } catch (error) {
+      if (typeof fallback !== 'function') throw error
       try {
-        return fallback(id)
+        value = fallback(id)
       } catch {
         throw error
       }
     }
+    loaded.set(id, value)
+    return value
   }
 }
 

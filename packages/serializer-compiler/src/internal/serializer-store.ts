@@ -49,6 +49,7 @@ export class SerializerStore {
   readonly #facts = new WeakMap<object, SharedFacts>()
 
   readonly #precompile: StorePrecompile | undefined
+  #require: ((id: string) => unknown) | undefined
   /** The options' part of every precompile key; undefined when there is nothing to precompile. */
   readonly #optionsKey: string | undefined
 
@@ -93,13 +94,18 @@ export class SerializerStore {
       content === undefined || sharedKey === undefined ? undefined : `${sharedKey}|${content}`
     let built = key === undefined ? undefined : this.#builds.get(key)
     if (built === undefined) {
-      built = this.#build(set, names, schema)
+      built = this.#build(set, names, schema, content)
       if (key !== undefined) this.#builds.set(key, built)
     }
     return built
   }
 
-  #build(set: SharedSet, names: readonly string[], schema: AnySchema): BuiltSerializer {
+  #build(
+    set: SharedSet,
+    names: readonly string[],
+    schema: AnySchema,
+    content: string | undefined,
+  ): BuiltSerializer {
     if (schema === false) {
       throw new SchemaProblem(
         'the schema is `false`, which no value matches: give a schema, or remove this response entry.',
@@ -117,14 +123,14 @@ export class SerializerStore {
         `${scan.literalWithoutJson} is a function or a symbol, which has no JSON form: give a JSON value.`,
       )
     }
-    const shared: Record<string, AnySchema> = {}
-    for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
     const key =
-      this.#optionsKey === undefined
+      this.#optionsKey === undefined || content === undefined
         ? undefined
-        : precompileKey(this.#optionsKey, expanded, set.schemas, names)
+        : precompileKey(this.#optionsKey, content, set.schemas, names)
     let stringify = key === undefined ? undefined : this.#precompiled(key)
     if (stringify === undefined) {
+      const shared: Record<string, AnySchema> = {}
+      for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
       const options = { ...this.#options, schema: shared as Options['schema'] }
       stringify = build(cloneSchema(expanded) as FjsSchema, options) as (data: unknown) => unknown
       this.builds++
@@ -143,7 +149,8 @@ export class SerializerStore {
     if (typeof serializers !== 'object' || serializers === null || !Object.hasOwn(serializers, key))
       return undefined
     try {
-      const stringify = serializers[key]!(precompiledRequire(module!.require))
+      this.#require ??= precompiledRequire(module!.require)
+      const stringify = serializers[key]!(this.#require)
       if (typeof stringify === 'function') return stringify as (data: unknown) => unknown
       throw new TypeError(`its code gave ${typeof stringify}, not a function`)
     } catch (error) {

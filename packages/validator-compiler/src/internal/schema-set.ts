@@ -13,11 +13,12 @@ import type { WarningSink } from './warning-sink.js'
 
 /**
  * Where a set's validators come from and go to when precompiling: the loaded module's entry of
- * this set (`lookup`), or the record of a collector (`collect`).
+ * this set (`lookup`), and the collector that keeps what is compiled here (under the set's `key`).
  */
 export interface SetPrecompile {
+  key: string
   lookup?: PrecompiledSet | undefined
-  collect?: ReturnType<ValidatorCollector['setFor']> | undefined
+  collector?: ValidatorCollector | undefined
 }
 
 /** A shared schema as added to Ajv, and what the `$async` check learnt about it (lazily). */
@@ -29,24 +30,47 @@ interface SharedEntry {
 /**
  * One Ajv instance holding one set of shared schemas, and the route validators compiled with it.
  * Identical route schemas (deeply equal, same header handling) share one compiled function.
+ *
+ * The Ajv instance is created with the set, so an invalid shared schema fails at once; only when a
+ * precompiled module holds this set (its shared schemas were valid when it was built) is it
+ * created by the first part the module lacks.
  */
 export class SchemaSet {
-  readonly ajv: Ajv
+  private ajvInstance: Ajv | undefined
   /** Prepared shared schemas by id (URI without fragment). */
   private readonly shared = new Map<string, SharedEntry>()
   private readonly compiled = new Map<string, ValidateFunction>()
   private readonly warnings: WarningSink
   private readonly precompile: SetPrecompile | undefined
+  private readonly newAjv: () => Ajv
+  private readonly sharedSchemas: Readonly<Record<string, object | boolean>>
+  private collected: ReturnType<ValidatorCollector['setFor']> | undefined
 
   constructor(
-    ajv: Ajv,
+    newAjv: () => Ajv,
     sharedSchemas: Readonly<Record<string, object | boolean>>,
     warnings: WarningSink,
     precompile?: SetPrecompile,
   ) {
-    this.ajv = ajv
+    this.newAjv = newAjv
+    this.sharedSchemas = sharedSchemas
     this.warnings = warnings
     this.precompile = precompile
+    if (precompile?.lookup === undefined) void this.ajv
+  }
+
+  get ajv(): Ajv {
+    this.ajvInstance ??= this.createAjv()
+    return this.ajvInstance
+  }
+
+  private createAjv(): Ajv {
+    const ajv = this.newAjv()
+    const sharedSchemas = this.sharedSchemas
+    const precompile = this.precompile
+    if (precompile?.collector !== undefined) {
+      this.collected = precompile.collector.setFor(precompile.key, ajv)
+    }
     for (const key of Object.keys(sharedSchemas)) {
       const original = sharedSchemas[key]!
       const schema = prepareSharedSchema(original)
@@ -70,6 +94,7 @@ export class SchemaSet {
       if (called) setErrorRoot(ajv, declared ?? key)
       this.shared.set(withoutFragment(declared ?? key), { schema })
     }
+    return ajv
   }
 
   /** Compiles (or finds) the validator of one route part. */
@@ -90,12 +115,19 @@ export class SchemaSet {
     cacheKey: string | undefined,
     found: ValidateFunction | undefined,
   ): ValidateFunction {
-    const { lookup, collect } = this.precompile!
     const key = routeKey(input.schema, input.httpPart === 'headers')
-    let validate = found ?? (key === undefined ? undefined : lookup?.get(key))
+    let validate = found ?? (key === undefined ? undefined : this.precompile!.lookup?.get(key))
     if (validate === undefined) validate = this.compileNew(input, cacheKey)
     else if (found === undefined && cacheKey !== undefined) this.compiled.set(cacheKey, validate)
-    if (collect !== undefined && key !== undefined && !collect.entries.has(key)) {
+    // Only what this Ajv compiled has source code to collect.
+    const collect = this.collected
+    if (
+      collect !== undefined &&
+      key !== undefined &&
+      !collect.entries.has(key) &&
+      collect.ajv === this.ajvInstance &&
+      hasSource(validate)
+    ) {
       collect.entries.set(key, {
         validate,
         where: `${input.method} ${input.url}, part ${input.httpPart}`,
@@ -166,4 +198,8 @@ export class SchemaSet {
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+function hasSource(validate: ValidateFunction): boolean {
+  return (validate as { source?: unknown }).source !== undefined
 }
