@@ -10,8 +10,11 @@ export type RequireFunction = (id: string) => any
  * const precompiled: PrecompiledSerializers = require('./compiled.cjs')
  */
 export interface PrecompiledSerializers {
-  /** By key, a function that evaluates one serializer's standalone code and returns it. */
-  readonly serializers?: Readonly<Record<string, (require: RequireFunction) => unknown>>
+  /**
+   * By key, the text of one serializer's fast-json-stringify standalone code (it sets
+   * `module.exports`), evaluated when a route asks for it.
+   */
+  readonly serializers?: Readonly<Record<string, string>>
   /** The module's own `require`: tried after this package's. */
   readonly require?: RequireFunction
 }

@@ -107,7 +107,7 @@ describe('precompiled serializers', () => {
     const broken = {
       ...module,
       serializers: Object.fromEntries(
-        Object.keys(module.serializers).map((key) => [key, () => ({ not: 'a function' })]),
+        Object.keys(module.serializers).map((key) => [key, 'module.exports = 42']),
       ),
     }
     const warnings: string[] = []

@@ -27,11 +27,14 @@ export class SerializerCollector {
     return this.entries.size
   }
 
-  /** The module text: `exports.serializers = { ... }` (CommonJS, strict), one function per key. */
+  /**
+   * The module text (CommonJS): `exports.serializers`, by key, the text of fast-json-stringify's
+   * standalone code (it sets `module.exports`), evaluated when a route asks for it.
+   */
   code(): string {
     let out = 'exports.serializers = {\n'
     for (const [key, code] of this.entries) {
-      out += `${JSON.stringify(key)}: function (require) {\nconst module = { exports: {} };\n${code}\nreturn module.exports;\n},\n`
+      out += `${JSON.stringify(key)}: ${JSON.stringify(code)},\n`
     }
     return `${out}};\n`
   }

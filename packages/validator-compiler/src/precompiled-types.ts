@@ -1,5 +1,3 @@
-import type { ValidateFunction } from './validator-compiler-types.js'
-
 /** What precompiled code is given to load its dependencies with. */
 export type RequireFunction = (id: string) => any
 
@@ -13,12 +11,19 @@ export type RequireFunction = (id: string) => any
  */
 export interface PrecompiledValidators {
   /**
-   * Per set of shared schemas (by key), a function that evaluates that set's standalone code
-   * and returns its validators by route key. Called at most once, by the first lookup.
+   * Per set of shared schemas (by key): chunks of Ajv standalone code (each assigns
+   * `exports[<route key>]` for its route parts) and the chunk of each route key. A chunk is
+   * evaluated when a route first asks for one of its parts.
    */
-  readonly validators?: Readonly<
-    Record<string, (require: RequireFunction) => Record<string, ValidateFunction>>
-  >
+  readonly validators?: Readonly<Record<string, PrecompiledSetCode>>
   /** The module's own `require`: tried after this package's for what a plugin's code needs. */
   readonly require?: RequireFunction
+}
+
+/** The standalone code of one set of shared schemas in a precompiled module. */
+export interface PrecompiledSetCode {
+  /** Route key → position of its chunk in `chunks`. */
+  readonly index: Readonly<Record<string, number>>
+  /** The text of each chunk. */
+  readonly chunks: readonly string[]
 }

@@ -189,22 +189,21 @@ describe('precompiled validators', () => {
     }
   })
 
-  it('compile everything, with one warning, when the module cannot be loaded', () => {
+  it('compile a part, with a warning, when its code fails to load', () => {
     const { module } = buildModule()
     const broken = {
       ...module,
       validators: Object.fromEntries(
-        Object.keys(module.validators).map((key) => [
+        Object.entries(
+          module.validators as Record<string, { index: object; chunks: string[] }>,
+        ).map(([key, code]) => [
           key,
-          () => {
-            throw new Error('boom')
-          },
+          { index: code.index, chunks: code.chunks.map(() => 'throw new Error("boom")') },
         ]),
       ),
     }
     const { compile, warnings } = compilerWith({ precompiled: broken })
     const validate = compile(routes[1]!)
-    compile(routes[0]!)
     expect(run(validate, { limit: '500' }).valid).toBe(false)
     expect(warnings).toEqual([expect.stringMatching(/could not be loaded.*boom/)])
   })

@@ -1,5 +1,6 @@
 import type Ajv from 'ajv'
-import standaloneCode from 'ajv/dist/standalone/index.js'
+import type standaloneCodeType from 'ajv/dist/standalone/index.js'
+import { ownRequire } from './internal/own-require.js'
 import type { ValidateFunction } from './validator-compiler-types.js'
 
 /** The validators of one set of shared schemas, compiled with Ajv's `code.source` on. */
@@ -51,46 +52,73 @@ export class ValidatorCollector {
   }
 
   /**
-   * The module text of the collected validators: `exports.validators = { ... }` (CommonJS,
-   * strict), one function per set of shared schemas.
+   * The module text of the collected validators (CommonJS): `exports.validators`, per set of shared
+   * schemas, its route parts in chunks of {@link CHUNK_SIZE}, each chunk the text of one Ajv
+   * standalone module (the shared schemas it calls written once per chunk), and an index from
+   * route key to chunk. A chunk is evaluated when a route first asks for one of its parts: no one
+   * large script to parse at start, and little code repeated.
    */
   code(): string {
     let out = 'exports.validators = {\n'
     for (const [key, set] of this.sets) {
       if (set.entries.size === 0) continue
-      out += `${JSON.stringify(key)}: function (require) {\nconst exports = {};\n${this.setCode(set)}\nreturn exports;\n},\n`
+      const chunks: string[] = []
+      const index: Record<string, number> = {}
+      const pending = [...set.entries]
+      for (let start = 0; start < pending.length; start += CHUNK_SIZE) {
+        const code = this.chunkCode(set, pending.slice(start, start + CHUNK_SIZE))
+        if (code === undefined) continue
+        for (const routeKey of code.keys) index[routeKey] = chunks.length
+        chunks.push(code.text)
+      }
+      out += `${JSON.stringify(key)}: {\nindex: ${JSON.stringify(index)},\nchunks: [\n`
+      for (const chunk of chunks) out += `${JSON.stringify(chunk)},\n`
+      out += ']\n},\n'
     }
     return `${out}};\n`
   }
 
-  /** One standalone module for the whole set (shared schemas written once), else part by part. */
-  private setCode(set: CollectedSet): string {
+  /** One standalone module for these parts; when Ajv cannot write one, part by part, leaving out those it cannot write. */
+  private chunkCode(
+    set: CollectedSet,
+    entries: Array<[string, { validate: ValidateFunction; where: string }]>,
+  ): { text: string; keys: string[] } | undefined {
+    const standaloneCode: typeof standaloneCodeType = ownRequire(
+      'ajv/dist/standalone/index.js',
+    ).default
     const refs: Record<string, string> = {}
-    for (const [routeKey, { validate }] of set.entries) {
+    for (const [routeKey, { validate }] of entries) {
       const name = `${REF_PREFIX}${routeKey}`
-      register(set.ajv, name, validate)
-      refs[routeKey] = name
+      if (register(set.ajv, name, validate)) refs[routeKey] = name
     }
     try {
-      return standaloneCode(set.ajv, refs)
+      return { text: standaloneCode(set.ajv, refs), keys: Object.keys(refs) }
     } catch {
-      // Some part cannot be written standalone: write each on its own and leave those out.
+      // Some part cannot be written standalone (a format or keyword from a plugin that gives
+      // Ajv no code for it): write the others, each in a scope of its own.
     }
-    let out = ''
-    for (const [routeKey, { where }] of set.entries) {
+    let text = ''
+    const keys: string[] = []
+    for (const [routeKey, { where }] of entries) {
       try {
-        const code = standaloneCode(set.ajv, { [routeKey]: refs[routeKey]! })
-        out += `Object.assign(exports, (function () {\nconst exports = {};\n${code}\nreturn exports;\n})());\n`
+        const code = standaloneCode(set.ajv, { [routeKey]: refs[routeKey] ?? routeKey })
+        text += `Object.assign(exports, (function () {\nconst exports = {};\n${code}\nreturn exports;\n})());\n`
+        keys.push(routeKey)
       } catch (error) {
         this.skipped.push(`${where}: ${(error as Error).message}`)
       }
     }
-    return out
+    return keys.length === 0 ? undefined : { text, keys }
   }
 }
 
+/** Route parts per chunk of standalone code: small scripts to parse, few repeated shared schemas. */
+const CHUNK_SIZE = 32
+
 /** Makes a compiled function reachable by `ajv.getSchema(name)`, which standalone code uses. */
-function register(ajv: Ajv, name: string, validate: ValidateFunction): void {
+function register(ajv: Ajv, name: string, validate: ValidateFunction): boolean {
   const env = (validate as unknown as { schemaEnv?: unknown }).schemaEnv
-  if (env !== undefined) (ajv.refs as Record<string, unknown>)[name] = env
+  if (env === undefined) return false
+  ;(ajv.refs as Record<string, unknown>)[name] = env
+  return true
 }

@@ -7,6 +7,17 @@ import { createRequire } from 'node:module'
  */
 const ownRequire: (id: string) => any = createRequire(import.meta.url)
 
+let fjs: typeof import('fast-json-stringify').default | undefined
+
+/**
+ * fast-json-stringify's `build`, loaded by the first build (it loads Ajv): a start from a
+ * precompiled module that holds every serializer never loads it.
+ */
+export function fjsBuild(): typeof import('fast-json-stringify').default {
+  fjs ??= ownRequire('fast-json-stringify')
+  return fjs!
+}
+
 /**
  * A `require` for precompiled code: this package's first, then the module's own. It remembers what
  * it loaded: every serializer of a module asks for the same few ids.

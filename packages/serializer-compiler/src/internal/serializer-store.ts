@@ -1,10 +1,10 @@
 import { expandShorthand } from '@framework/schema-registry'
-import build, { type AnySchema as FjsSchema, type Options } from 'fast-json-stringify'
+import type { AnySchema as FjsSchema, Options } from 'fast-json-stringify'
 import type { PrecompiledSerializers } from '../precompiled-types.js'
 import type { SerializerCollector } from '../serializer-collector.js'
 import { cloneSchema } from './clone-schema.js'
 import { fingerprint } from './fingerprint.js'
-import { precompiledRequire } from './own-require.js'
+import { fjsBuild, precompiledRequire } from './own-require.js'
 import { optionsKey, precompileKey } from './precompile-key.js'
 import { scanSchema } from './scan-schema.js'
 import { SchemaProblem } from './schema-problem.js'
@@ -132,7 +132,9 @@ export class SerializerStore {
       const shared: Record<string, AnySchema> = {}
       for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
       const options = { ...this.#options, schema: shared as Options['schema'] }
-      stringify = build(cloneSchema(expanded) as FjsSchema, options) as (data: unknown) => unknown
+      stringify = fjsBuild()(cloneSchema(expanded) as FjsSchema, options) as (
+        data: unknown,
+      ) => unknown
       this.builds++
       const collector = this.#precompile?.collector
       if (key !== undefined && collector !== undefined && !collector.has(key)) {
@@ -149,8 +151,12 @@ export class SerializerStore {
     if (typeof serializers !== 'object' || serializers === null || !Object.hasOwn(serializers, key))
       return undefined
     try {
+      const code = serializers[key]
+      if (typeof code !== 'string') return undefined
       this.#require ??= precompiledRequire(module!.require)
-      const stringify = serializers[key]!(this.#require)
+      const loaded = { exports: {} as unknown }
+      new Function('require', 'module', 'exports', code)(this.#require, loaded, loaded.exports)
+      const stringify = loaded.exports
       if (typeof stringify === 'function') return stringify as (data: unknown) => unknown
       throw new TypeError(`its code gave ${typeof stringify}, not a function`)
     } catch (error) {
@@ -166,7 +172,7 @@ export class SerializerStore {
     const shared: Record<string, AnySchema> = {}
     for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
     const options = { ...this.#options, schema: shared, mode: 'standalone' } as Options
-    return build(cloneSchema(expanded) as FjsSchema, options) as unknown as string
+    return fjsBuild()(cloneSchema(expanded) as FjsSchema, options) as unknown as string
   }
 
   #factsOf(schema: AnySchema): SharedFacts {

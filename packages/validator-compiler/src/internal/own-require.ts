@@ -9,20 +9,26 @@ export const ownRequire: (id: string) => any = createRequire(import.meta.url)
 
 /**
  * A `require` for precompiled code: this package's first, then the precompiled module's own
- * (for what a user's Ajv plugin brings).
+ * (for what a user's Ajv plugin brings). It remembers what it loaded: every part asks for the
+ * same few ids.
  */
 export function precompiledRequire(fallback: ((id: string) => unknown) | undefined) {
-  if (typeof fallback !== 'function') return ownRequire
+  const loaded = new Map<string, unknown>()
   return (id: string): unknown => {
+    if (loaded.has(id)) return loaded.get(id)
+    let value: unknown
     try {
-      return ownRequire(id)
+      value = ownRequire(id)
     } catch (error) {
+      if (typeof fallback !== 'function') throw error
       try {
-        return fallback(id)
+        value = fallback(id)
       } catch {
         throw error
       }
     }
+    loaded.set(id, value)
+    return value
   }
 }
 

@@ -1,46 +1,62 @@
-import type { PrecompiledValidators } from '../precompiled-types.js'
+import type {
+  PrecompiledSetCode,
+  PrecompiledValidators,
+  RequireFunction,
+} from '../precompiled-types.js'
 import type { ValidateFunction } from '../validator-compiler-types.js'
 import { precompiledRequire } from './own-require.js'
 
 /**
- * The precompiled validators of one set of shared schemas, evaluated on the first lookup. A
- * module whose code fails to load is reported once and then ignored: every part is compiled as
- * if there were no module.
+ * The precompiled validators of one set of shared schemas. A chunk of code is evaluated by the
+ * first lookup of one of its keys; a chunk that fails to evaluate is reported once and its parts
+ * are compiled as if the module did not hold them.
  */
 export class PrecompiledSet {
-  private load: ((require: (id: string) => unknown) => Record<string, ValidateFunction>) | undefined
-  private functions: Record<string, ValidateFunction> | undefined
+  private readonly code: PrecompiledSetCode
   private readonly module: PrecompiledValidators
   private readonly onError: (message: string) => void
+  private readonly loaded = new Map<number, Record<string, unknown>>()
+  private require: RequireFunction | undefined
 
   constructor(
     module: PrecompiledValidators,
-    load: (require: (id: string) => unknown) => Record<string, ValidateFunction>,
+    code: PrecompiledSetCode,
     onError: (message: string) => void,
   ) {
     this.module = module
-    this.load = load
+    this.code = code
     this.onError = onError
   }
 
   /** The precompiled validator of a route key, or undefined. */
   get(routeKey: string): ValidateFunction | undefined {
-    if (this.functions === undefined) {
-      const load = this.load!
-      this.load = undefined
-      try {
-        this.functions = load(precompiledRequire(this.module.require))
-      } catch (error) {
-        this.functions = {}
-        this.onError(
-          `The precompiled validators could not be loaded, so they are compiled at start: ${(error as Error).message}`,
-        )
-      }
+    const index = this.code.index
+    if (typeof index !== 'object' || index === null || !Object.hasOwn(index, routeKey)) {
+      return undefined
     }
-    const found = this.functions[routeKey]
-    return typeof found === 'function' && Object.hasOwn(this.functions, routeKey)
-      ? found
-      : undefined
+    const exports = this.chunk(index[routeKey]!)
+    const validate = exports[routeKey]
+    return typeof validate === 'function' ? (validate as ValidateFunction) : undefined
+  }
+
+  private chunk(position: number): Record<string, unknown> {
+    let exports = this.loaded.get(position)
+    if (exports !== undefined) return exports
+    exports = {}
+    this.loaded.set(position, exports)
+    this.require ??= precompiledRequire(this.module.require)
+    try {
+      const code = this.code.chunks?.[position]
+      if (typeof code !== 'string') throw new TypeError(`it has no chunk ${position}`)
+      new Function('require', 'exports', code)(this.require, exports)
+    } catch (error) {
+      exports = {}
+      this.loaded.set(position, exports)
+      this.onError(
+        `Precompiled validators could not be loaded, so they are compiled at start: ${(error as Error).message}`,
+      )
+    }
+    return exports
   }
 }
 
@@ -55,6 +71,8 @@ export function findSet(
   if (typeof validators !== 'object' || validators === null || !Object.hasOwn(validators, key)) {
     return undefined
   }
-  const load = validators[key]
-  return typeof load === 'function' ? new PrecompiledSet(module, load, onError) : undefined
+  const code = validators[key]
+  return typeof code === 'object' && code !== null
+    ? new PrecompiledSet(module, code, onError)
+    : undefined
 }
