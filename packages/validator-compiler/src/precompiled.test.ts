@@ -1,4 +1,5 @@
 import Ajv from 'ajv'
+import ajvErrors from 'ajv-errors'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { loadModule } from '../test/load-module.js'
 import { run } from '../test/support.js'
@@ -218,6 +219,60 @@ describe('precompiled validators', () => {
     }
     const { collector } = buildModule({}, [odd])
     expect(collector.size).toBe(0)
+  })
+})
+
+describe('precompiled validators with Ajv plugins', () => {
+  it('keep what a plugin compiles into code (ajv-errors messages)', () => {
+    const options: ValidatorCompilerOptions = {
+      customOptions: { allErrors: true },
+      plugins: [ajvErrors],
+      onWarning: () => {},
+    }
+    const input: ValidatorCompileInput = {
+      schema: {
+        type: 'object',
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 2 } },
+        errorMessage: { required: { name: 'name is needed' } },
+      },
+      method: 'POST',
+      url: '/named',
+      httpPart: 'body',
+    }
+    const { module, collector } = buildModule(options, [input])
+    expect(collector.skipped).toEqual([])
+    const spy = vi.spyOn(Ajv.prototype, 'compile')
+    const precompiled = compilerWith({ ...options, precompiled: module }).compile(input)
+    expect(spy).not.toHaveBeenCalled()
+    spy.mockRestore()
+    const compiled = compilerWith(options).compile(input)
+    for (const data of [{}, { name: 'a' }, { name: 'ab' }]) {
+      expect(run(precompiled, structuredClone(data))).toEqual(run(compiled, structuredClone(data)))
+    }
+    expect(run(precompiled, {}).errors?.[0]?.message).toBe('name is needed')
+  })
+
+  it('leave out, and compile at start, a part whose format has no code (a plugin function)', () => {
+    const evenFormat = (ajv: Ajv) =>
+      ajv.addFormat('even', (value: string) => value.length % 2 === 0)
+    const options: ValidatorCompilerOptions = { plugins: [evenFormat], onWarning: () => {} }
+    const input: ValidatorCompileInput = {
+      schema: { type: 'object', properties: { code: { type: 'string', format: 'even' } } },
+      method: 'POST',
+      url: '/codes',
+      httpPart: 'body',
+    }
+    const { module, collector } = buildModule(options, [input, routes[1]!])
+    expect(collector.skipped).toEqual([expect.stringMatching(/^POST \/codes, part body: /)])
+    expect(collector.size).toBe(2)
+    const spy = vi.spyOn(Ajv.prototype, 'compile')
+    const { compile } = compilerWith({ ...options, precompiled: module })
+    const validate = compile(input)
+    compile(routes[1]!)
+    expect(spy).toHaveBeenCalledTimes(1)
+    expect(run(validate, { code: 'abc' }).valid).toBe(false)
+    expect(run(validate, { code: 'ab' }).valid).toBe(true)
   })
 })
 

@@ -91,8 +91,10 @@ export class ValidatorCollector {
       const name = `${REF_PREFIX}${routeKey}`
       if (register(set.ajv, name, validate)) refs[routeKey] = name
     }
+    const custom = customFormats(set.ajv)
     try {
-      return { text: standaloneCode(set.ajv, refs), keys: Object.keys(refs) }
+      const text = standaloneCode(set.ajv, refs)
+      if (usedFormat(text, custom) === undefined) return { text, keys: Object.keys(refs) }
     } catch {
       // Some part cannot be written standalone (a format or keyword from a plugin that gives
       // Ajv no code for it): write the others, each in a scope of its own.
@@ -102,6 +104,12 @@ export class ValidatorCollector {
     for (const [routeKey, { where }] of entries) {
       try {
         const code = standaloneCode(set.ajv, { [routeKey]: refs[routeKey] ?? routeKey })
+        const format = usedFormat(code, custom)
+        if (format !== undefined) {
+          throw new Error(
+            `it uses the format '${format}', which a plugin added as a function: standalone code cannot carry it`,
+          )
+        }
         text += `Object.assign(exports, (function () {\nconst exports = {};\n${code}\nreturn exports;\n})());\n`
         keys.push(routeKey)
       } catch (error) {
@@ -114,6 +122,25 @@ export class ValidatorCollector {
 
 /** Route parts per chunk of standalone code: small scripts to parse, few repeated shared schemas. */
 const CHUNK_SIZE = 32
+
+/**
+ * The formats of `ajv` that are not ajv-formats' own. Standalone code loads formats from
+ * ajv-formats by name (`code.formats`), so a part that uses one of these would get `undefined`.
+ */
+function customFormats(ajv: Ajv): string[] {
+  const { fullFormats } = ownRequire('ajv-formats/dist/formats') as {
+    fullFormats: Record<string, unknown>
+  }
+  return Object.keys(ajv.formats).filter((name) => ajv.formats[name] !== fullFormats[name])
+}
+
+/** The first of `names` that standalone `code` loads from ajv-formats, if any. */
+function usedFormat(code: string, names: readonly string[]): string | undefined {
+  return names.find((name) => {
+    const property = /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`
+    return code.includes(`fullFormats${property}`)
+  })
+}
 
 /** Makes a compiled function reachable by `ajv.getSchema(name)`, which standalone code uses. */
 function register(ajv: Ajv, name: string, validate: ValidateFunction): boolean {
