@@ -28,11 +28,14 @@ export interface AppChanges {
   body?: object
   address?: object
   withoutRoutes?: boolean
+  /** Called on the app before the routes are added (formatters, error handlers, hooks). */
+  setup?: (app: ReturnType<typeof framework>) => void
 }
 
 /** Builds the application; `options` go to the factory (`precompiled` among them). */
 export function buildApp(options: FrameworkOptions = {}, changes: AppChanges = {}) {
   const app = framework(options)
+  changes.setup?.(app)
   app.addSchema(changes.address ?? address)
   app.post(
     '/users/:group',

@@ -78,6 +78,34 @@ describe('precompiled start-up', () => {
     })
   })
 
+  it('keeps the formatter, error handler, onError hooks and error.validation as a compiled one', async () => {
+    const seen: unknown[] = []
+    const setup: AppChanges['setup'] = (app) => {
+      app.setSchemaErrorFormatter(
+        (errors, dataVar) => new Error(`${dataVar}: ${errors.length} error(s)`),
+      )
+      app.addHook('onError', async (_request, _reply, error) => {
+        seen.push((error as { validationContext?: string }).validationContext)
+      })
+      app.setErrorHandler((error, _request, reply) => {
+        const { validation, validationContext, message } = error as never as Record<string, unknown>
+        reply.code(422).send({ message, validationContext, validation })
+      })
+    }
+    const { module } = await built({ setup })
+    const expected = await answers(buildApp({}, { setup }))
+    const spy = vi.spyOn(Ajv.prototype, 'compile')
+    const actual = await answers(buildApp({ precompiled: module }, { setup }))
+    expect(spy).not.toHaveBeenCalled()
+    expect(actual).toEqual(expected)
+    expect(JSON.parse(expected[1]!.body)).toMatchObject({
+      message: 'body: 1 error(s)',
+      validationContext: 'body',
+      validation: [{ instancePath: '/email', keyword: 'format', params: { format: 'email' } }],
+    })
+    expect(seen.length).toBe(2 * expected.filter((a) => a.status === 422).length)
+  })
+
   it('answers exactly as a compiled one over a real socket', async () => {
     const { module } = await built()
     const compiled = buildApp()
