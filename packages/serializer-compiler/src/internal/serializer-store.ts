@@ -90,11 +90,18 @@ export class SerializerStore {
     const names = refs.ids.length === 0 ? [] : set.reachable(refs)
     const content = fingerprint(schema)
     const sharedKey = set.keyOf(names)
+    // When precompiling, the precompile key (a short hash of the same facts) is the cache key too.
+    const precompiled =
+      this.#optionsKey === undefined || content === undefined
+        ? undefined
+        : precompileKey(this.#optionsKey, content, set.schemas, names)
     const key =
-      content === undefined || sharedKey === undefined ? undefined : `${sharedKey}|${content}`
+      content === undefined || sharedKey === undefined
+        ? undefined
+        : (precompiled ?? `${sharedKey}|${content}`)
     let built = key === undefined ? undefined : this.#builds.get(key)
     if (built === undefined) {
-      built = this.#build(set, names, schema, content)
+      built = this.#build(set, names, schema, precompiled)
       if (key !== undefined) this.#builds.set(key, built)
     }
     return built
@@ -104,7 +111,7 @@ export class SerializerStore {
     set: SharedSet,
     names: readonly string[],
     schema: AnySchema,
-    content: string | undefined,
+    key: string | undefined,
   ): BuiltSerializer {
     if (schema === false) {
       throw new SchemaProblem(
@@ -123,10 +130,6 @@ export class SerializerStore {
         `${scan.literalWithoutJson} is a function or a symbol, which has no JSON form: give a JSON value.`,
       )
     }
-    const key =
-      this.#optionsKey === undefined || content === undefined
-        ? undefined
-        : precompileKey(this.#optionsKey, content, set.schemas, names)
     let stringify = key === undefined ? undefined : this.#precompiled(key)
     if (stringify === undefined) {
       const shared: Record<string, AnySchema> = {}

@@ -99,33 +99,34 @@ export class SchemaSet {
 
   /** Compiles (or finds) the validator of one route part. */
   compile(input: ValidatorCompileInput): ValidateFunction {
-    const { schema, httpPart } = input
-    const headers = httpPart === 'headers'
-    const key = stableKey(schema)
-    const cacheKey = key === undefined ? undefined : `${headers ? 'headers' : 'other'}:${key}`
-    const found = cacheKey === undefined ? undefined : this.compiled.get(cacheKey)
-    if (this.precompile !== undefined) return this.compilePrecompiled(input, cacheKey, found)
-    if (found) return found
-    return this.compileNew(input, cacheKey)
+    if (this.precompile !== undefined) return this.compilePrecompiled(input)
+    return this.compileCached(input)
   }
 
-  /** With a precompiled module or a collector: found there, else compiled (and collected). */
-  private compilePrecompiled(
-    input: ValidatorCompileInput,
-    cacheKey: string | undefined,
-    found: ValidateFunction | undefined,
-  ): ValidateFunction {
+  /** Deeply equal part schemas (same header handling) compile once. */
+  private compileCached(input: ValidatorCompileInput): ValidateFunction {
+    const key = stableKey(input.schema)
+    const cacheKey =
+      key === undefined ? undefined : `${input.httpPart === 'headers' ? 'headers' : 'other'}:${key}`
+    const found = cacheKey === undefined ? undefined : this.compiled.get(cacheKey)
+    return found ?? this.compileNew(input, cacheKey)
+  }
+
+  /**
+   * With a precompiled module or a collector: found in the module (by its route key, which also
+   * serves as the cache: the module gives one function per key), else compiled, and collected.
+   */
+  private compilePrecompiled(input: ValidatorCompileInput): ValidateFunction {
     const key = routeKey(input.schema, input.httpPart === 'headers')
-    let validate = found ?? (key === undefined ? undefined : this.precompile!.lookup?.get(key))
-    if (validate === undefined) validate = this.compileNew(input, cacheKey)
-    else if (found === undefined && cacheKey !== undefined) this.compiled.set(cacheKey, validate)
+    const found = key === undefined ? undefined : this.precompile!.lookup?.get(key)
+    if (found !== undefined) return found
+    const validate = this.compileCached(input)
     // Only what this Ajv compiled has source code to collect.
     const collect = this.collected
     if (
       collect !== undefined &&
       key !== undefined &&
       !collect.entries.has(key) &&
-      collect.ajv === this.ajvInstance &&
       hasSource(validate)
     ) {
       collect.entries.set(key, {
