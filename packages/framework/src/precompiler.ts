@@ -67,7 +67,7 @@ export class Precompiler {
     await writeFile(file, this.code())
     return {
       file,
-      validators: this.validators.size,
+      validators: this.validators.size - this.validators.skipped.length,
       serializers: this.serializers.size,
       skipped: [...this.validators.skipped],
     }

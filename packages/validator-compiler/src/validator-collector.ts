@@ -59,6 +59,7 @@ export class ValidatorCollector {
    * large script to parse at start, and little code repeated.
    */
   code(): string {
+    this.skipped.length = 0
     let out = 'exports.validators = {\n'
     for (const [key, set] of this.sets) {
       if (set.entries.size === 0) continue
