@@ -43,5 +43,12 @@ export {
 export { fp } from 'framework-plugin'
 export type { FrameworkLogger, LoggerOption } from './logger.js'
 export type { FrameworkOptions, ValidatorPlugin } from './options.js'
+export { precompile } from './precompile.js'
+export {
+  createPrecompiler,
+  type PrecompiledModule,
+  Precompiler,
+  type PrecompileSummary,
+} from './precompiler.js'
 export { framework }
 export default framework
