@@ -29,6 +29,7 @@ export type {
   ValidateFunction,
   ValidatorCompiler,
 } from '@framework/core'
+export { listRoutes, type RouteEntry } from '@framework/core'
 export {
   codes,
   createError,
