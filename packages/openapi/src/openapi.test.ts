@@ -116,7 +116,7 @@ describe('the openapi plugin', () => {
     const json = await fetch(`${address}/openapi/json`)
     expect(json.status).toBe(200)
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    const document = await json.json()
+    const document = (await json.json()) as Record<string, any>
     expect(document.paths['/orders'].post.responses).toEqual({
       200: { description: 'OK' },
       400: { $ref: '#/components/responses/FrameworkBadRequest' },
