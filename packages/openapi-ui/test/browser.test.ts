@@ -96,6 +96,7 @@ describe('the docs page in a real browser (Debian chromium)', () => {
         await page.waitForSelector('.opblock-summary', { timeout: 30_000 })
         await page.waitForFunction(() => document.querySelectorAll('.opblock').length >= 3)
 
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
         const text = await page.evaluate(() => document.body.innerText)
         for (const expected of [
           'Bookshop',
@@ -114,6 +115,7 @@ describe('the docs page in a real browser (Debian chromium)', () => {
         // Open one operation: its documented responses (the framework's 400/413/415 too) appear.
         await page.click('.opblock-post .opblock-summary')
         await page.waitForSelector('.opblock-post .responses-table')
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what is checked
         const post = await page.$eval('.opblock-post', (node) => (node as HTMLElement).innerText)
         for (const status of ['201', '400', '413', '415']) expect(post).toContain(status)
 
