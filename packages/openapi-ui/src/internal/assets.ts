@@ -21,8 +21,8 @@ const cache = new Map<string, Promise<Asset>>()
 
 /** The directory of the installed `swagger-ui-dist` package. */
 export function assetDirectory(): string {
-  const local = typeof require === 'function' ? require : createRequire(import.meta.url)
-  return dirname(local.resolve('swagger-ui-dist/package.json'))
+  // The CommonJS build gets `import.meta.url` from tsup's shims (tsup.config.ts).
+  return dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 }
 
 /** The names of the assets served under `<routePrefix>/static/`. */
