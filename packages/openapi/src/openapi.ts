@@ -2,7 +2,6 @@ import type { Instance } from '@framework/core'
 import { listRoutes } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import fp from 'framework-plugin'
-import { stringify } from 'yaml'
 import { buildDocument } from './build-document.js'
 import { checkOptions } from './internal/check-options.js'
 import type { OpenApiDocument, OpenApiOptions } from './openapi-options.js'
@@ -41,7 +40,11 @@ async function openapiPlugin(instance: Instance, options: OpenApiOptions): Promi
     return reply.type('application/json; charset=utf-8').send(json)
   })
   instance.get(`${settings.routePrefix}/yaml`, hidden, async (_request, reply) => {
-    yaml ??= stringify(getDocument(), { aliasDuplicateObjects: false })
+    if (yaml === undefined) {
+      // Loaded on the first request for it: the YAML library costs start-up time otherwise.
+      const { stringify } = await import('yaml')
+      yaml = stringify(getDocument(), { aliasDuplicateObjects: false })
+    }
     return reply.type('application/yaml; charset=utf-8').send(yaml)
   })
 }

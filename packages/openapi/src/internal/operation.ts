@@ -84,7 +84,6 @@ export function buildOperation(
   if (hasBody && !covers('415')) {
     operation.responses['415'] = { $ref: `#/components/responses/${frameworkResponses[415]}` }
   }
-  operation.responses = sortResponses(operation.responses)
   return operation
 }
 
@@ -130,19 +129,6 @@ function responses(
     !Object.keys(out).some((key) => key === 'default' || key.startsWith('2') || key.startsWith('3'))
   ) {
     out['200'] = { description: 'OK' }
-  }
-  return out
-}
-
-/** Codes in ascending order, then classes, then `default`. */
-function sortResponses(responses: Record<string, unknown>): Record<string, unknown> {
-  const rank = (key: string) =>
-    key === 'default' ? 'z' : key.replace(/X/g, '9') + (key.includes('X') ? 'x' : '')
-  const out: Record<string, unknown> = {}
-  for (const key of Object.keys(responses).sort((a, b) =>
-    rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0,
-  )) {
-    out[key] = responses[key]
   }
   return out
 }

@@ -33,8 +33,18 @@ export class SchemaComponents {
    */
   place(schema: unknown, scope: SharedScope, hint: string): unknown {
     if (!isObject(schema)) return schema
+    // One walk in the common case: rewrite, and redo it below only if a local reference showed up.
+    let local = false
+    const plain = this.#rewriter(scope, undefined)
+    const placed = rewriteSchema(schema, {
+      ref: (ref, base) => {
+        if (ref.startsWith('#')) local = true
+        return plain.ref(ref, base)
+      },
+      embedded: plain.embedded,
+    })
+    if (!local) return placed
     const locals = localFragments(schema)
-    if (locals.length === 0) return rewriteSchema(schema, this.#rewriter(scope, undefined))
     const defsKey = isObject(schema.$defs)
       ? '$defs'
       : isObject(schema.definitions)
