@@ -128,4 +128,24 @@ describe('Standard Schema routes', () => {
     await expectValidOpenApi(document)
     expect(document.paths['/o']!.get!.responses).toEqual({ 200: { description: 'OK' } })
   })
+
+  it('a Standard Schema value added as a shared schema is a component named after its id', async () => {
+    const user = standard({ $id: 'User', ...userJson })
+    const document = buildDocument(
+      [
+        {
+          method: 'GET',
+          url: '/me',
+          schema: { response: { 200: { $ref: 'User#' } } },
+          context: { getSchemas: () => ({ User: user }) },
+        },
+      ],
+      { info: { title: 'T', version: '1' } },
+    )
+    await expectValidOpenApi(document)
+    expect(document.components!.schemas).toEqual({ User: userJson })
+    expect((document.paths['/me']!.get!.responses['200'] as any).content).toEqual({
+      'application/json': { schema: { $ref: '#/components/schemas/User' } },
+    })
+  })
 })
