@@ -1,4 +1,4 @@
-import type { Instance } from '@framework/core'
+import type { FrameworkReply, Instance } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import fp from 'framework-plugin'
 import { loadAsset } from './internal/assets.js'
@@ -36,7 +36,7 @@ async function openapiUiPlugin(instance: Instance, options: OpenApiUiOptions): P
   }
 
   const hidden = { schema: { hide: true } }
-  const sendPage = async (_request: unknown, reply: any) => {
+  const sendPage = async (_request: unknown, reply: FrameworkReply) => {
     page ??= renderPage(pageSettings())
     return reply.type('text/html; charset=utf-8').send(page)
   }
