@@ -57,7 +57,7 @@ describe('body parsing', () => {
         statusCode: 415,
         error: 'Unsupported Media Type',
         message: 'Unsupported Media Type: application/jsonx',
-        code: 'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])
     const none = await app.inject(post('/', undefined, 'abc'))

@@ -4,6 +4,7 @@ import type { RawRequest } from './contracts/transport.js'
 import { ContextState } from './internal/context-state.js'
 import type { Core } from './internal/core.js'
 import { describe } from './internal/describe.js'
+import { assertFormatter } from './internal/instance/assert.js'
 import { instancePrototype } from './internal/instance-prototype.js'
 import { createNoopLogger } from './internal/noop-logger.js'
 import { createParserEntry } from './internal/parser-table.js'
@@ -75,13 +76,7 @@ export function createInstance<Req extends RawRequest, Res>(
     }
   }
   const formatter = options.schemaErrorFormatter ?? defaultSchemaErrorFormatter
-  if (typeof formatter !== 'function') {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      'schemaErrorFormatter',
-      `expected a function, received ${describe(formatter)}`,
-    )
-  }
+  assertFormatter(formatter, 'schemaErrorFormatter')
   const bodyLimit = options.bodyLimit ?? 1048576
   if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) {
     throw createError(
@@ -117,6 +112,7 @@ export function createInstance<Req extends RawRequest, Res>(
     pluginTimeout,
     genReqId: options.genReqId ?? (() => `req-${++counter}`),
     exposeHeadRoutes: options.exposeHeadRoutes ?? true,
+    hookSeq: 1,
     started: false,
     readyPromise: undefined,
     closePromise: undefined,
@@ -124,6 +120,7 @@ export function createInstance<Req extends RawRequest, Res>(
     listening: false,
     routes: [],
     routeKeys: new Set(),
+    autoHeads: new Map(),
     notFoundByPrefix: new Map(),
     validatorCache: new Map(),
     serializerCache: new Map(),
@@ -133,6 +130,7 @@ export function createInstance<Req extends RawRequest, Res>(
   const instance = Object.create(instancePrototype) as Instance
   Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
   const root = new ContextState(core, undefined, instance, 'root', '', new SchemaRegistry())
+  root.pluginNames.push('framework')
   core.root = root
   core.rootNode = createPluginNode('root', undefined, root, true)
   root.currentNode = core.rootNode

@@ -46,7 +46,9 @@ export type {
   RouteHookName,
 } from './types/hooks.js'
 export type {
+  AfterCallback,
   DecoratorAccessors,
+  InjectChain,
   Instance,
   NotFoundOptions,
   RouteShorthand,

@@ -98,7 +98,8 @@ export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVa
  *   `error` a custom library returned;
  * - an `Error` given as failure keeps its own message; anything else goes through `formatter`
  *   (called with `thisArg` as `this`), which must return an Error;
- * - `statusCode` 400, `validation` (the failure as given) and `validationContext` are added.
+ * - `statusCode` 400, `validation` (the failure as given) and `validationContext` are added, and
+ *   `code` `FRM_ERR_VALIDATION` when the error has no code of its own.
  *
  * @example
  * const err = createValidationError('query', ajvErrors, defaultSchemaErrorFormatter)
@@ -122,8 +123,10 @@ export function createValidationError(
     }
     error = formatted
   }
-  const validationError = error as ValidationError
+  const validationError = error as ValidationError & { code?: unknown }
   validationError.statusCode = 400
+  // Fastify 4's code for validation errors (it stays out of the 400 body, see errorBody).
+  if (validationError.code === undefined) validationError.code = 'FRM_ERR_VALIDATION'
   validationError.validation = failure
   validationError.validationContext = context
   return validationError

@@ -10,6 +10,7 @@ export type {
   FrameworkRequest,
   HookName,
   HttpMethod,
+  InjectChain,
   InjectOptions,
   InjectResponse,
   Instance,

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
 import type { Readable } from 'node:stream'
 import type {
   InjectOptions,
@@ -39,7 +40,14 @@ export interface HttpTransport extends Transport<IncomingMessage, ServerResponse
 }
 
 /** light-my-request, loaded by the first inject(): a server that is never injected never loads it. */
-let lightMyRequest: Promise<typeof import('light-my-request')> | undefined
+let lightMyRequest: typeof import('light-my-request') | undefined
+
+function loadLightMyRequest(): typeof import('light-my-request') {
+  lightMyRequest ??= createRequire(import.meta.url)(
+    'light-my-request',
+  ) as typeof import('light-my-request')
+  return lightMyRequest
+}
 
 const NOT_READY_BODY = 'Service Unavailable: the application is not ready yet'
 
@@ -56,6 +64,7 @@ class NodeHttpTransport implements HttpTransport {
   readonly server: Server
   readonly #options: ResolvedOptions
   #router: Router | null = null
+  #table: RouteTable<IncomingMessage, ServerResponse> | null = null
   /** The address promise of the listen() not yet undone by close(), if any. */
   #listening: Promise<string> | null = null
   /** close() is under way: responses ask for their connection to close. */
@@ -65,7 +74,14 @@ class NodeHttpTransport implements HttpTransport {
   readonly dispatch = (raw: IncomingMessage, res: ServerResponse): void => {
     const router = this.#router
     if (router === null) answerNotReady(res)
-    else router.lookup(raw, res)
+    else if (raw.httpVersionMajor !== 1 || raw.httpVersionMinor > 1) {
+      // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served.
+      this.#table!.fail(
+        raw,
+        res,
+        createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', raw.httpVersion),
+      )
+    } else router.lookup(raw, res)
   }
 
   constructor(options: ResolvedOptions) {
@@ -88,11 +104,12 @@ class NodeHttpTransport implements HttpTransport {
 
   mount(table: RouteTable<IncomingMessage, ServerResponse>): void {
     this.#router = buildRouter(table, this.#options)
+    this.#table = table
   }
 
   listen(options: ListenOptions = {}): Promise<string> {
     if (this.#listening !== null || this.server.listening) {
-      return Promise.reject(createError('FRM_ERR_SERVER_ALREADY_LISTENING'))
+      return Promise.reject(createError('FRM_ERR_REOPENED_SERVER'))
     }
     const server = this.server
     const listening = new Promise<string>((resolve, reject) => {
@@ -141,15 +158,26 @@ class NodeHttpTransport implements HttpTransport {
     })
   }
 
-  async inject(options: InjectOptions | string): Promise<InjectResponse> {
-    lightMyRequest ??= import('light-my-request')
-    const { default: inject } = await lightMyRequest
+  inject(options: InjectOptions | string): Promise<InjectResponse> {
+    const inject = loadLightMyRequest()
     return new Promise<InjectResponse>((resolve, reject) => {
       inject(this.dispatch, options as LightInjectOptions, (error, response) => {
         if (error) reject(error)
         else resolve(response as unknown as InjectResponse)
       })
     })
+  }
+
+  injectChain(ready: () => Promise<void>): unknown {
+    const inject = loadLightMyRequest()
+    // light-my-request fails the request (promise, callback or chain) with an 'error' on the response.
+    const dispatchWhenReady = (raw: IncomingMessage, res: ServerResponse): void => {
+      ready().then(
+        () => this.dispatch(raw, res),
+        (error) => res.emit('error', error),
+      )
+    }
+    return inject(dispatchWhenReady)
   }
 
   readBody(

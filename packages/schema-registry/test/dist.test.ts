@@ -40,7 +40,7 @@ describe('built output', () => {
         dereferenced: { items: { type: 'object' } },
         expanded: { type: 'object', properties: { a: { type: 'string' } } },
         error: [
-          'FRM_ERR_SCHEMA_DUPLICATE',
+          'FRM_ERR_SCH_ALREADY_PRESENT',
           "A schema with $id 'user' is already visible in this context: use another $id",
         ],
       })

@@ -121,6 +121,12 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
   /** An in-process request through the mounted table (light-my-request). */
   inject(options: InjectOptions | string): Promise<InjectResponse>
 
+  /**
+   * Optional: light-my-request's request chain (`inject()` with no options), whose request is
+   * dispatched once `ready` has resolved; a rejection of `ready` fails the chain with that error.
+   */
+  injectChain?(ready: () => Promise<void>): unknown
+
   /** The underlying server (`http.Server` for `@framework/http`). */
   readonly server: unknown
 

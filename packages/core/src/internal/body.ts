@@ -19,25 +19,27 @@ export const bodyMethods: ReadonlySet<string> = new Set([
 ])
 
 /**
- * The body parsing step. A body is present when the request has Transfer-Encoding or a
- * Content-Length above 0; without one `request.body` stays undefined (an empty body with a JSON
- * Content-Type answers 400). Otherwise the Content-Type picks the parser (415 when none, when the
+ * The body parsing step. A body is present when the request has Transfer-Encoding, a
+ * Content-Length above 0, or a Content-Type without a Content-Length; otherwise `request.body`
+ * stays undefined (an empty body with a JSON Content-Type answers 400). Otherwise the Content-Type picks the parser (415 when none, when the
  * header is missing, or when the route validates its body and the type is not JSON), the
  * Content-Encoding must be identity or one the parser handles (415), and the transport reads the
  * body within the limit.
  */
 export function parseBody(reply: Reply, stream: Readable | undefined): void {
   const rc = reply[kRoute]
-  if (!rc.parsesBody) {
+  if (!rc.parsesBody || (rc.notFound && !bodyMethods.has(reply.request.method))) {
     afterBody(reply)
     return
   }
   const headers = reply.request.raw.headers
   const contentType = headers['content-type']
   const length = headers['content-length']
+  // No body: no Transfer-Encoding and a Content-Length of 0, or none at all without a Content-Type
+  // (a typed request without a length, such as an injected stream, is read until it ends).
   if (
     headers['transfer-encoding'] === undefined &&
-    (length === undefined || !(Number(length) > 0))
+    (length === undefined ? contentType === undefined : !(Number(length) > 0))
   ) {
     if (typeof contentType === 'string') {
       const essence = mediaTypeEssence(contentType)
@@ -53,7 +55,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     lifecycleError(
       reply,
       createError(
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
         'the request has a body but no Content-Type header',
       ),
     )
@@ -61,14 +63,14 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
   }
   const essence = mediaTypeEssence(contentType)
   if (essence === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', contentType))
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
     return
   }
   if (rc.validatesBody && !isJsonEssence(essence)) {
     lifecycleError(
       reply,
       createError(
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
         `${essence} (${rc.method} ${rc.url} validates its body: send JSON)`,
       ),
     )
@@ -76,7 +78,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
   }
   const parser = rc.parsers.lookup(essence)
   if (parser === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', essence))
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
     return
   }
   const encoding = headers['content-encoding']

@@ -25,7 +25,7 @@ const parts: ReadonlyArray<{ part: HttpPart; context: PartValidator['context'] }
  * Compiles the validators of one route method: route option `validatorCompiler`, else the
  * context's `setValidatorCompiler`, else the default compiler of the context's shared schemas.
  *
- * @throws FRM_ERR_SCHEMA_COMPILE naming the route, the part and the reason
+ * @throws FRM_ERR_SCH_VALIDATION_BUILD naming the route, the part and the reason
  */
 export function compileValidators(
   record: RouteRecord,
@@ -60,7 +60,7 @@ export function compileValidators(
       }
       validators.push({ part, context, fn })
     } catch (error) {
-      throw compileError('FRM_ERR_SCHEMA_COMPILE', method, url, part, error)
+      throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }
   }
   return validators.length === 0 ? null : validators
@@ -69,7 +69,7 @@ export function compileValidators(
 /**
  * Compiles the serializers of one route method, per response key.
  *
- * @throws FRM_ERR_SERIALIZER_COMPILE naming the route, the status key and the reason
+ * @throws FRM_ERR_SCH_SERIALIZATION_BUILD naming the route, the status key and the reason
  */
 export function compileSerializers(
   record: RouteRecord,
@@ -97,7 +97,7 @@ export function compileSerializers(
       }
       serializers[key] = fn
     } catch (error) {
-      throw compileError('FRM_ERR_SERIALIZER_COMPILE', method, url, key, error)
+      throw compileError('FRM_ERR_SCH_SERIALIZATION_BUILD', method, url, key, error)
     }
   }
   return Object.keys(serializers).length === 0 ? null : serializers

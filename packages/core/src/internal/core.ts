@@ -25,6 +25,8 @@ export interface Core {
   pluginTimeout: number
   genReqId: (raw: RawRequest) => string
   exposeHeadRoutes: boolean
+  /** The next `seq` of a hook taking effect (see HookEntry.seq). */
+  hookSeq: number
 
   /** The root context. */
   root: ContextState
@@ -42,6 +44,8 @@ export interface Core {
   routes: RouteRecord[]
   /** `METHOD url` of every mounted method + path, to refuse duplicates. */
   routeKeys: Set<string>
+  /** `HEAD url` keys served by an automatic HEAD route (see RouteRecord.autoHead). */
+  autoHeads: Map<string, RouteRecord>
   /** Contexts that set a not-found handler, by full prefix. */
   notFoundByPrefix: Map<string, ContextState>
 

@@ -2,7 +2,7 @@ import type { Instance } from '../types/instance.js'
 import { decoratorMethods } from './instance/decorator-methods.js'
 import { pluginAccessors, pluginMethods } from './instance/plugin-methods.js'
 import { routeMethods } from './instance/route-methods.js'
-import { settingMethods } from './instance/setting-methods.js'
+import { settingAccessors, settingMethods } from './instance/setting-methods.js'
 
 /**
  * The prototype of every root instance: the whole instance surface. A root instance inherits from
@@ -14,6 +14,7 @@ export const instancePrototype: Instance = Object.create(Object.prototype, {
   ...nonEnumerable(decoratorMethods),
   ...nonEnumerable(routeMethods),
   ...nonEnumerable(settingMethods),
+  ...nonEnumerable(settingAccessors),
 })
 
 function nonEnumerable(source: object): PropertyDescriptorMap {

@@ -2,19 +2,25 @@ import { createError } from '@framework/error-formatter'
 import type { OutgoingHeaders } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { HeaderValue } from '../types/reply.js'
+import type { RouteInfo } from '../types/route.js'
 import { describe } from './describe.js'
+import { isHeaderName, isHeaderValue } from './header-rules.js'
 import { callNotFound } from './not-found.js'
 import type { Request } from './request.js'
 import type { RouteContext } from './route-context.js'
 import { send } from './send.js'
-import { kErrorIndex, kHeaders, kPhase, kRoute, kSerializer, kStatus, Phase } from './symbols.js'
+import {
+  kErrorIndex,
+  kErrorStatus,
+  kHeaders,
+  kPhase,
+  kRoute,
+  kSerializer,
+  kStatus,
+  Phase,
+} from './symbols.js'
 
 type PhaseValue = (typeof Phase)[keyof typeof Phase]
-
-/** True when `text` holds a CR or LF (response splitting). */
-function hasLineBreak(text: string): boolean {
-  return text.indexOf('\r') !== -1 || text.indexOf('\n') !== -1
-}
 
 /**
  * The reply object. Like requests, each context with reply decorators gets a subclass holding
@@ -26,7 +32,8 @@ export class Reply {
   [kHeaders]: Record<string, string | number | readonly string[]>;
   [kPhase]: PhaseValue;
   [kSerializer]: ((payload: unknown) => string) | null;
-  [kErrorIndex]: number
+  [kErrorIndex]: number;
+  [kErrorStatus]: number
 
   constructor(
     rc: RouteContext,
@@ -39,11 +46,12 @@ export class Reply {
     this[kPhase] = Phase.Open
     this[kSerializer] = null
     this[kErrorIndex] = -1
+    this[kErrorStatus] = 0
   }
 
   code(statusCode: number): this {
     if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
-      throw createError('FRM_ERR_REPLY_INVALID_STATUS', String(statusCode))
+      throw createError('FRM_ERR_BAD_STATUS_CODE', String(statusCode))
     }
     this[kStatus] = statusCode
     return this
@@ -62,22 +70,20 @@ export class Reply {
   }
 
   header(name: string, value: HeaderValue): this {
-    if (typeof name !== 'string' || name === '' || hasLineBreak(name)) {
-      throw createError('FRM_ERR_REPLY_INVALID_HEADER', String(name))
-    }
+    if (!isHeaderName(name)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', String(name))
     const key = name.toLowerCase()
     let stored: string | number | readonly string[]
     if (Array.isArray(value)) {
       const values = (value as readonly unknown[]).map(String)
       for (const item of values) {
-        if (hasLineBreak(item)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
+        if (!isHeaderValue(item)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
       }
       stored = values
     } else if (typeof value === 'number') {
       stored = value
     } else {
       stored = value === undefined ? '' : String(value)
-      if (hasLineBreak(stored)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
+      if (!isHeaderValue(stored)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
     }
     const headers = this[kHeaders]
     const previous = headers[key]
@@ -141,6 +147,11 @@ export class Reply {
 
   get server(): Instance {
     return this[kRoute].instance
+  }
+
+  /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
+  get context(): RouteInfo {
+    return this[kRoute].info
   }
 
   redirect(first: string | number, second?: string | number): this {

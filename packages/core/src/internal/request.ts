@@ -65,6 +65,11 @@ export class Request {
     return this[kRoute].info
   }
 
+  /** Fastify 4's `request.context`: `context.config` is `routeOptions.config`. */
+  get context(): RouteInfo {
+    return this[kRoute].info
+  }
+
   get server(): Instance {
     return this[kRoute].instance
   }

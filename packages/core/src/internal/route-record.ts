@@ -18,5 +18,11 @@ export interface RouteRecord {
   schema: RouteSchema | undefined
   options: RouteOptions<any>
   hooks: Partial<Record<RouteHookName, HookEntry[]>>
-  exposeHeadRoutes: boolean
+  /**
+   * The HEAD route a GET route declared for itself. Its paths whose key is no longer in
+   * `core.autoHeads` were taken over by a HEAD route declared later.
+   */
+  autoHead: boolean
+  /** For an automatic HEAD route: the GET route it answers for (its compiled schemas are shared). */
+  headOf: RouteRecord | undefined
 }

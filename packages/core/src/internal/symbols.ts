@@ -18,6 +18,8 @@ export const kPhase = Symbol('framework.phase')
 export const kSerializer = Symbol('framework.serializer')
 /** Index of the error handler handling this reply (-1: none yet). */
 export const kErrorIndex = Symbol('framework.error-index')
+/** The status the error handling gave the reply before calling an error handler (0: none yet). */
+export const kErrorStatus = Symbol('framework.error-status')
 
 /** Where a reply is in its life. */
 export const Phase = {

@@ -10,6 +10,19 @@ import type { RouteGeneric } from './request.js'
 import type { ErrorHandler, RouteHandler, RouteOptions, RouteShorthandOptions } from './route.js'
 
 /**
+ * An `after` callback, called by its arity: `(error)`, `(error, done)` or
+ * `(error, instance, done)`; the second parameter is `done` or the instance, so it is typed `any`.
+ *
+ * @example
+ * app.after((error, done) => { if (error) log(error); done() })
+ */
+export type AfterCallback = (
+  error: Error | null,
+  doneOrInstance: any,
+  done: (error?: unknown) => void,
+) => unknown
+
+/**
  * A decorator given as accessors instead of a value.
  *
  * @example
@@ -68,13 +81,19 @@ export interface RouteShorthand {
  * await app.ready()
  */
 export interface Instance {
-  /** Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). */
+  /**
+   * Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). Options
+   * given as a function receive the instance the plugin will receive.
+   */
   register<Options extends Record<string, any> = Record<string, any>>(
     plugin: PluginInput<Options>,
-    opts?: (Options & RegisterOptions) | ((parent: Instance) => Options & RegisterOptions),
+    opts?: (Options & RegisterOptions) | ((instance: Instance) => Options & RegisterOptions),
   ): ThenableInstance
-  /** Loads the plugins registered so far, then calls `fn` (with the loading error, if any). */
-  after(fn?: (error: Error | null, done?: (error?: unknown) => void) => unknown): ThenableInstance
+  /**
+   * Loads the plugins registered so far, then calls `fn` by its arity: `(error)`,
+   * `(error, done)` or `(error, instance, done)`.
+   */
+  after(fn?: AfterCallback): ThenableInstance
   /** Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. */
   ready(): Promise<Instance>
   ready(callback: (error: Error | null) => void): Instance
@@ -86,12 +105,22 @@ export interface Instance {
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void
   /** `ready()`, then an in-process request through the transport. */
   inject(options: InjectOptions | string): Promise<InjectResponse>
+  /** `ready()`, then the request; `callback` gets the ready or request error, or the response. */
+  inject(
+    options: InjectOptions | string,
+    callback: (error: Error | null, response?: InjectResponse) => void,
+  ): void
+  /** light-my-request's chain: `app.inject().get('/').headers({}).end()`. */
+  inject(): InjectChain
   /** The transport's server (`http.Server` for `@framework/http`). */
   readonly server: any
   readonly log: Logger
   /** The prefix of this context's routes. */
   readonly prefix: string
-  /** The name of the plugin this context belongs to (`root` for the root). */
+  /**
+   * The plugin this context belongs to, then the framework-plugin plugins loaded into it, joined
+   * by ` -> ` (`framework` for the root), as Fastify 4's `pluginName`.
+   */
   readonly pluginName: string
 
   decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
@@ -124,6 +153,18 @@ export interface Instance {
   setNotFoundHandler(handler: RouteHandler): Instance
   setNotFoundHandler(options: NotFoundOptions, handler: RouteHandler): Instance
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): Instance
+  /**
+   * The serializer of replies that have no response schema (and no `reply.serializer`), instead of
+   * `JSON.stringify`; encapsulated like a decorator.
+   *
+   * @example
+   * app.setReplySerializer((payload, statusCode) => JSON.stringify({ statusCode, data: payload }))
+   */
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): Instance
+  /** The validator compiler set here or in an ancestor (undefined: the default one). */
+  readonly validatorCompiler: ValidatorCompiler | undefined
+  /** The serializer compiler set here or in an ancestor (undefined: the default one). */
+  readonly serializerCompiler: SerializerCompiler | undefined
 
   addContentTypeParser(
     type: string | readonly string[] | RegExp,
@@ -137,7 +178,10 @@ export interface Instance {
   hasContentTypeParser(type: string | RegExp): boolean
   removeContentTypeParser(type: string | readonly string[] | RegExp): Instance
 
-  /** Whether a plugin of that name was registered here or in an ancestor. */
+  /**
+   * As Fastify 4: this context's own plugin, the framework-plugin plugins loaded here so far, and
+   * those its ancestors loaded.
+   */
   hasPlugin(name: string): boolean
   /** A readable tree of the routes: path, methods, and the plugin that declared them. */
   printRoutes(): string
@@ -154,5 +198,34 @@ export interface Instance {
  * const app = await createApp().register(db) // the instance, with db loaded
  */
 export type ThenableInstance = Instance & PromiseLike<void>
+
+/**
+ * light-my-request's request chain, returned by `inject()` with no argument. Awaiting it (or
+ * calling `end()`) sends the request.
+ *
+ * @example
+ * const res = await app.inject().post('/users').headers({ 'x-a': '1' }).payload({ name: 'Ada' })
+ */
+export interface InjectChain extends PromiseLike<InjectResponse> {
+  get(url: string): InjectChain
+  head(url: string): InjectChain
+  post(url: string): InjectChain
+  put(url: string): InjectChain
+  patch(url: string): InjectChain
+  delete(url: string): InjectChain
+  options(url: string): InjectChain
+  trace(url: string): InjectChain
+  headers(headers: Record<string, string | string[] | number | undefined>): InjectChain
+  payload(payload: unknown): InjectChain
+  body(body: unknown): InjectChain
+  query(query: string | Record<string, unknown>): InjectChain
+  cookies(cookies: Record<string, string>): InjectChain
+  end(): Promise<InjectResponse>
+  end(callback: (error: Error | null, response?: InjectResponse) => void): void
+  catch<T = never>(
+    onRejected?: ((reason: unknown) => T | PromiseLike<T>) | null,
+  ): Promise<InjectResponse | T>
+  finally(onFinally?: (() => void) | null): Promise<InjectResponse>
+}
 
 export type { JsonSchema }

@@ -17,7 +17,7 @@ export type HeaderValue = string | number | boolean | readonly string[] | undefi
  * app.get('/', (request, reply) => { reply.code(201).header('x-id', '1').send({ ok: true }) })
  */
 export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
-  /** Sets the status code (an integer from 100 to 599; FRM_ERR_REPLY_INVALID_STATUS otherwise). */
+  /** Sets the status code (an integer from 100 to 599; FRM_ERR_BAD_STATUS_CODE otherwise). */
   code(statusCode: number): this
   /** Same as `code`. */
   status(statusCode: number): this

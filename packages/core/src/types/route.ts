@@ -92,6 +92,8 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
   config?: Record<string, any>
   /** Also answer HEAD for this GET route (default: the instance option, true). */
   exposeHeadRoutes?: boolean
+  /** Fastify's name: whether a GET route also answers HEAD (default: the instance's `exposeHeadRoutes`). */
+  exposeHeadRoute?: boolean
   /** Body limit in bytes for this route (default: the instance's). */
   bodyLimit?: number
   handler?: RouteHandler<G>

@@ -58,7 +58,7 @@ export const pluginMethods = {
     }
     const core = stateOf(this).core
     const promise = ready(core).then(() => {
-      if (core.listening) throw createError('FRM_ERR_SERVER_ALREADY_LISTENING')
+      if (core.listening) throw createError('FRM_ERR_REOPENED_SERVER')
       core.listening = true
       return core.transport
         .listen({ host: 'localhost', ...(options as ListenOptions | undefined) })
@@ -75,9 +75,42 @@ export const pluginMethods = {
     return undefined
   },
 
-  inject(this: Instance, options: InjectOptions | string): Promise<InjectResponse> {
+  /**
+   * The three forms of light-my-request: a promise; `inject(options, callback)`; and `inject()`,
+   * which returns the chain (`.get(url).headers({}).end()`). Each waits for `ready()`, whose error
+   * reaches the callback, the promise or the chain.
+   */
+  inject(
+    this: Instance,
+    options?: InjectOptions | string,
+    callback?: (error: Error | null, response?: InjectResponse) => void,
+  ): unknown {
     const core = stateOf(this).core
-    return ready(core).then(() => core.transport.inject(options))
+    if (options === undefined) {
+      if (typeof core.transport.injectChain !== 'function') {
+        throw createError(
+          'FRM_ERR_INVALID_OPTION',
+          'inject()',
+          'this transport has no request chain: pass the request options, inject({ method, url })',
+        )
+      }
+      return core.transport.injectChain(() => ready(core))
+    }
+    if (typeof options === 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'inject(callback)',
+        'pass the request options first: inject({ method, url }, callback)',
+      )
+    }
+    const promise = ready(core).then(() => core.transport.inject(options))
+    if (callback === undefined) return promise
+    assertFunction(callback, 'inject(options, callback)')
+    promise.then(
+      (response) => callback(null, response),
+      (error) => callback(error),
+    )
+    return undefined
   },
 
   hasPlugin(this: Instance, name: string): boolean {
@@ -124,7 +157,8 @@ export const pluginAccessors = {
   get prefix(): string {
     return stateOf(this as unknown as Instance).prefix
   },
+  /** Fastify 4's `pluginName`: the context's plugin, then the framework-plugin plugins in it (`a -> b`). */
   get pluginName(): string {
-    return stateOf(this as unknown as Instance).currentNode.name
+    return stateOf(this as unknown as Instance).pluginNames.join(' -> ')
   },
 }

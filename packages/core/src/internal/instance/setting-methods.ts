@@ -4,16 +4,29 @@ import type { ContentTypeParserOptions } from '../../types/content-type-parser.j
 import type { Instance, NotFoundOptions } from '../../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../../types/route.js'
 import { stateOf } from '../context-state.js'
-import { createHookEntry } from '../hooks.js'
+import { createHookEntry, isRouteHookName } from '../hooks.js'
 import { createParserEntry, parserKey, parserTableOf } from '../parser-table.js'
-import { assertFunction, assertNotStarted } from './assert.js'
+import { enqueue } from '../plugin-loader.js'
+import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
 
 export const settingMethods = {
   addHook(this: Instance, name: string, fn: unknown): Instance {
     const state = stateOf(this)
     if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
     const entry = createHookEntry(name, fn, this)
-    state.hooks[name as keyof typeof state.hooks].push(entry)
+    if (!isRouteHookName(name)) {
+      state.hooks[name as keyof typeof state.hooks].push(entry)
+      return this
+    }
+    // A request hook takes effect at its place in the load order (after the plugins registered
+    // before it), so hooks of one kind run in Fastify's order across contexts.
+    enqueue(state, {
+      kind: 'task',
+      run: () => {
+        entry.seq = state.core.hookSeq++
+        state.hooks[name].push(entry)
+      },
+    })
     return this
   },
 
@@ -56,10 +69,21 @@ export const settingMethods = {
     return this
   },
 
+  setReplySerializer(
+    this: Instance,
+    serializer: (payload: unknown, statusCode: number) => string,
+  ): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setReplySerializer()')
+    assertFunction(serializer, 'setReplySerializer(serializer)')
+    state.replySerializer = serializer
+    return this
+  },
+
   setSchemaErrorFormatter(this: Instance, formatter: SchemaErrorFormatter): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'setSchemaErrorFormatter()')
-    assertFunction(formatter, 'setSchemaErrorFormatter(formatter)')
+    assertFormatter(formatter, 'setSchemaErrorFormatter(formatter)')
     state.schemaErrorFormatter = formatter
     return this
   },
@@ -131,5 +155,21 @@ export const settingMethods = {
       state.parserOperations.push({ remove: parserKey(item).key })
     }
     return this
+  },
+}
+
+/** The compilers in force here, read back (Fastify 4's `validatorCompiler`/`serializerCompiler`). */
+export const settingAccessors = {
+  get validatorCompiler(): ValidatorCompiler | undefined {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.validatorCompiler !== undefined) return scope.validatorCompiler
+    }
+    return undefined
+  },
+  get serializerCompiler(): SerializerCompiler | undefined {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.serializerCompiler !== undefined) return scope.serializerCompiler
+    }
+    return undefined
   },
 }
