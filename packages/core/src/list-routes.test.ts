@@ -3,7 +3,7 @@ import { createApp } from '../test/helpers/app.js'
 import { listRoutes } from './list-routes.js'
 
 describe('listRoutes', () => {
-  it('lists every route of the application, any context, prefixes included, one entry per method', async () => {
+  it('lists every declared route of the application (not the automatic HEAD routes), any context, prefixes included, one entry per method', async () => {
     const { app } = createApp()
     const body = { type: 'object' }
     app.post('/users', { schema: { body }, config: { a: 1 } }, async () => 'x')
@@ -16,11 +16,13 @@ describe('listRoutes', () => {
       { prefix: '/v1' },
     )
     app.get('/late', async () => 'x')
+    app.head('/own-head', async () => 'x')
     await app.ready()
     const entries = listRoutes(app)
     expect(entries.map((entry) => `${entry.method} ${entry.url}`)).toEqual([
       'POST /users',
       'GET /late',
+      'HEAD /own-head',
       'PUT /v1/items/:id',
       'PATCH /v1/items/:id',
     ])

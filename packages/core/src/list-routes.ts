@@ -30,6 +30,7 @@ export interface RouteEntry {
 export function listRoutes(instance: Instance): RouteEntry[] {
   const entries: RouteEntry[] = []
   for (const record of stateOf(instance).core.routes) {
+    if (record.autoHead) continue
     const config = (record.options.config ?? {}) as Record<string, unknown>
     for (const method of record.methods) {
       entries.push({
