@@ -31,7 +31,7 @@ describe('listRoutes', () => {
     expect(entries[0]!.config).toEqual({ a: 1 })
     expect(entries[0]!.context).toBe(app)
     expect(entries[1]!.config).toEqual({})
-    expect(entries[2]!.context).toBe(child)
+    expect(entries[3]!.context).toBe(child)
     expect(listRoutes(child as typeof app)).toEqual(entries)
   })
 
