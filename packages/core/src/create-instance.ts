@@ -75,6 +75,23 @@ export function createInstance<Req extends RawRequest, Res>(
       )
     }
   }
+  for (const name of ['responseValidatorCompiler', 'sharedSchemaAdapter'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        name,
+        `expected a function, received ${describe(options[name])}`,
+      )
+    }
+  }
+  const responseValidation = options.responseValidation ?? false
+  if (typeof responseValidation !== 'boolean') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'responseValidation',
+      `expected true or false, received ${describe(responseValidation)}`,
+    )
+  }
   const formatter = options.schemaErrorFormatter ?? defaultSchemaErrorFormatter
   assertFormatter(formatter, 'schemaErrorFormatter')
   const bodyLimit = options.bodyLimit ?? 1048576
@@ -105,6 +122,9 @@ export function createInstance<Req extends RawRequest, Res>(
     transport,
     validatorFactory: options.validatorCompiler,
     serializerFactory: options.serializerCompiler,
+    responseValidatorFactory: options.responseValidatorCompiler,
+    responseValidation,
+    sharedSchemaAdapter: options.sharedSchemaAdapter,
     responseSelector: options.responseSelector,
     schemaErrorFormatter: formatter,
     log: options.logger ?? createNoopLogger(),
@@ -124,6 +144,7 @@ export function createInstance<Req extends RawRequest, Res>(
     notFoundByPrefix: new Map(),
     validatorCache: new Map(),
     serializerCache: new Map(),
+    responseValidatorCache: new Map(),
     table: undefined,
     notFound: [],
   } as unknown as Core

@@ -228,6 +228,10 @@ export const codes = {
     statusCode: 500,
     message: 'The response of %s %s (status %s) does not match its response schema: %s',
   },
+  FRM_ERR_RESPONSE_VALIDATION: {
+    statusCode: 500,
+    message: 'Response validation failed for %s %s (status %s): %s',
+  },
   FRM_ERR_SCHEMA_ASYNC: {
     statusCode: 500,
     message:
@@ -262,6 +266,10 @@ export const codes = {
     statusCode: 500,
     message:
       "Cannot resolve $ref '%s' in %s: add the schema it names with addSchema() in this context or an ancestor",
+  },
+  FRM_ERR_STANDARD_SCHEMA_CONVERSION: {
+    statusCode: 500,
+    message: 'The %s schema of %s cannot be converted to JSON Schema: %s',
   },
   FRM_ERR_SCH_SERIALIZATION_BUILD: {
     statusCode: 500,

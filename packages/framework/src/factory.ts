@@ -2,14 +2,21 @@ import { createInstance } from '@framework/core'
 import { defaultSchemaErrorFormatter } from '@framework/error-formatter'
 import { createHttpTransport, defaultContentTypeParsers } from '@framework/http'
 import { buildResponseSelector, buildSerializerCompiler } from '@framework/serializer-compiler'
+import {
+  standardSchemaSharedSchemaAdapter,
+  withStandardSchemaSerialization,
+  withStandardSchemaValidation,
+} from '@framework/standard-schema'
 import { buildValidatorCompiler } from '@framework/validator-compiler'
 import { createLogger, isSilent } from './logger.js'
 import { checkOptions, type FrameworkOptions } from './options.js'
 import { requestIdGenerator } from './request-id.js'
+import { jsonResponseValidator } from './response-validator.js'
 
 /**
  * Creates an application: the root context, with the default validator (Ajv 8), serializer
- * (fast-json-stringify), error formatter and node:http transport wired in.
+ * (fast-json-stringify), error formatter and node:http transport wired in, and Standard Schema
+ * values (Zod, Valibot, ArkType, ...) accepted in every schema slot and by `addSchema`.
  *
  * @example
  * import framework from 'framework'
@@ -41,8 +48,13 @@ export function framework(options: FrameworkOptions = {}) {
   })
   return createInstance({
     transport,
-    validatorCompiler,
-    serializerCompiler: buildSerializerCompiler(),
+    validatorCompiler: withStandardSchemaValidation(validatorCompiler),
+    serializerCompiler: withStandardSchemaSerialization(buildSerializerCompiler()),
+    responseValidatorCompiler: withStandardSchemaValidation(
+      jsonResponseValidator(options.validator),
+    ),
+    responseValidation: options.responseValidation,
+    sharedSchemaAdapter: standardSchemaSharedSchemaAdapter(),
     responseSelector: buildResponseSelector,
     schemaErrorFormatter: options.schemaErrorFormatter ?? defaultSchemaErrorFormatter,
     contentTypeParsers: defaultContentTypeParsers,

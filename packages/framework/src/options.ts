@@ -36,6 +36,12 @@ export interface FrameworkOptions {
   ignoreTrailingSlash?: boolean
   /** Paths are matched case-sensitively. Default true. */
   caseSensitive?: boolean
+  /**
+   * Validate every reply against the response schema of its status before serializing it (JSON
+   * Schema by a separate Ajv without coercion, removal or defaults; Standard Schema by its
+   * `validate`). A failing payload answers 500. Default false; the route option wins.
+   */
+  responseValidation?: boolean
 }
 
 const integerOptions = [
@@ -107,6 +113,13 @@ export function checkOptions(options: FrameworkOptions): void {
         'expected an object of Ajv options',
       )
     }
+  }
+  if (options.responseValidation !== undefined && typeof options.responseValidation !== 'boolean') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'responseValidation',
+      `expected true or false, received ${typeof options.responseValidation}`,
+    )
   }
   const header = options.requestIdHeader
   if (header !== undefined && header !== false && (typeof header !== 'string' || header === '')) {

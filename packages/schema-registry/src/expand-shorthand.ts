@@ -94,7 +94,8 @@ const KEYWORDS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
  * Anything that is already a JSON Schema is returned untouched (the same object): a schema with a
  * keyword such as `type`, `properties`, `$ref`, `oneOf`, `items`, `enum`, `const`... or with
  * `required` and no property schemas beside it; boolean schemas; `{}`; and objects whose top-level
- * values are not all schemas. Pure: the input is never changed.
+ * values are not all schemas. So is a schema of another language marked by a `~standard` key (a
+ * Standard Schema value, which may be a plain object). Pure: the input is never changed.
  *
  * @example
  * expandShorthand({ name: { type: 'string' }, age: { type: 'integer' }, required: ['name'] })
@@ -104,7 +105,7 @@ const KEYWORDS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
  * expandShorthand({ $ref: 'user#' }) // returned as it is
  */
 export function expandShorthand(schema: JsonSchema): JsonSchema {
-  if (!isObject(schema)) return schema
+  if (!isObject(schema) || '~standard' in schema) return schema
   const properties: Record<string, unknown> = {}
   let required: unknown[] | undefined
   let count = 0

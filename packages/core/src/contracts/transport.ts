@@ -12,6 +12,8 @@ export interface RawRequest {
   method?: string | undefined
   url?: string | undefined
   headers: Record<string, string | string[] | undefined>
+  /** Read by `request.ip`, `request.protocol` and `request.socket` when the transport has one. */
+  socket?: { remoteAddress?: string | undefined; encrypted?: boolean } | null | undefined
 }
 
 /** Response headers as the core hands them to the transport (names lower-cased). */

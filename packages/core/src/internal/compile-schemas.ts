@@ -2,12 +2,14 @@ import { createError, type ErrorCode, FrameworkError } from '@framework/error-fo
 import { expandShorthand } from '@framework/schema-registry'
 import type {
   HttpPart,
+  ResponseValidatorCompiler,
   SerializeFunction,
   SerializerCompiler,
   ValidatorCompiler,
 } from '../contracts/compilers.js'
 import type { ContextState } from './context-state.js'
 import { describe } from './describe.js'
+import { validatingSerializer } from './response-validation.js'
 import type { PartValidator } from './route-context.js'
 import type { RouteRecord } from './route-record.js'
 
@@ -67,7 +69,9 @@ export function compileValidators(
 }
 
 /**
- * Compiles the serializers of one route method, per response key.
+ * Compiles the serializers of one route method, per response key. With response validation on
+ * (route option `responseValidation`, else the application's), each serializer is wrapped with
+ * the check compiled from the same schema.
  *
  * @throws FRM_ERR_SCH_SERIALIZATION_BUILD naming the route, the status key and the reason
  */
@@ -80,22 +84,32 @@ export function compileSerializers(
   if (response === undefined || response === null) return null
   const serializers: Record<string, SerializeFunction> = Object.create(null)
   let compiler: SerializerCompiler | undefined
+  let checker: ResponseValidatorCompiler | undefined
+  const validates = record.options.responseValidation ?? record.state.core.responseValidation
   for (const key of Object.keys(response)) {
     try {
       compiler ??=
         record.options.serializerCompiler ??
         record.state.resolved!.serializerCompiler ??
         defaultSerializerCompiler(record.state)
-      const fn = compiler({
+      const input = {
         schema: expandShorthand(response[key] as never),
         method,
         url,
         httpStatus: key,
-      })
+      }
+      const fn = compiler(input)
       if (typeof fn !== 'function') {
         throw new TypeError(`the serializer compiler returned ${describe(fn)}, not a function`)
       }
       serializers[key] = fn
+      if (validates === true) {
+        checker ??= responseValidatorCompiler(record.state)
+        const validate = checker(input)
+        if (typeof validate === 'function') {
+          serializers[key] = validatingSerializer(validate, fn, method, url, key)
+        }
+      }
     } catch (error) {
       throw compileError('FRM_ERR_SCH_SERIALIZATION_BUILD', method, url, key, error)
     }
@@ -109,6 +123,16 @@ function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
 
 function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
   return cachedPerSchemaSet(state, state.core.serializerCache, state.core.serializerFactory)
+}
+
+function responseValidatorCompiler(state: ContextState): ResponseValidatorCompiler {
+  const factory = state.core.responseValidatorFactory
+  if (factory === undefined) {
+    throw new TypeError(
+      'responseValidation is on, but createInstance received no responseValidatorCompiler',
+    )
+  }
+  return cachedPerSchemaSet(state, state.core.responseValidatorCache, factory)
 }
 
 /** The default compiler for the shared schemas visible in `state`: built once per set. */

@@ -76,3 +76,9 @@ export class ContextState {
 export function stateOf(instance: Instance): ContextState {
   return (instance as unknown as { [kContext]: ContextState })[kContext]
 }
+
+/** Every context, parents before children, in registration order. */
+export function* preOrder(state: ContextState): Generator<ContextState> {
+  yield state
+  for (const child of state.children) yield* preOrder(child)
+}

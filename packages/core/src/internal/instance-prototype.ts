@@ -1,7 +1,7 @@
 import type { Instance } from '../types/instance.js'
 import { decoratorMethods } from './instance/decorator-methods.js'
 import { pluginAccessors, pluginMethods } from './instance/plugin-methods.js'
-import { routeMethods } from './instance/route-methods.js'
+import { routeAccessors, routeMethods } from './instance/route-methods.js'
 import { settingAccessors, settingMethods } from './instance/setting-methods.js'
 
 /**
@@ -13,6 +13,7 @@ export const instancePrototype: Instance = Object.create(Object.prototype, {
   ...nonEnumerable(pluginAccessors),
   ...nonEnumerable(decoratorMethods),
   ...nonEnumerable(routeMethods),
+  ...nonEnumerable(routeAccessors),
   ...nonEnumerable(settingMethods),
   ...nonEnumerable(settingAccessors),
 })

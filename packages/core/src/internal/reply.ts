@@ -1,6 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { OutgoingHeaders } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
+import type { Logger } from '../types/logger.js'
 import type { HeaderValue } from '../types/reply.js'
 import type { RouteInfo } from '../types/route.js'
 import { describe } from './describe.js'
@@ -8,7 +9,7 @@ import { isHeaderName, isHeaderValue } from './header-rules.js'
 import { callNotFound } from './not-found.js'
 import type { Request } from './request.js'
 import type { RouteContext } from './route-context.js'
-import { send } from './send.js'
+import { send, serializePayload } from './send.js'
 import {
   kErrorIndex,
   kErrorStatus,
@@ -16,6 +17,7 @@ import {
   kPhase,
   kRoute,
   kSerializer,
+  kStartTime,
   kStatus,
   Phase,
 } from './symbols.js'
@@ -145,8 +147,42 @@ export class Reply {
     return this[kPhase] !== Phase.Open
   }
 
+  /** Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. */
+  set sent(value: boolean) {
+    if (value === true) this.hijack()
+  }
+
+  /** Milliseconds since the request's lifecycle started. */
+  get elapsedTime(): number {
+    return performance.now() - this.request[kStartTime]
+  }
+
+  /** Fastify 4's older name of `elapsedTime`. */
+  getResponseTime(): number {
+    return this.elapsedTime
+  }
+
   get server(): Instance {
     return this[kRoute].instance
+  }
+
+  /** The request's logger. */
+  get log(): Logger {
+    return this.request.log
+  }
+
+  /**
+   * Takes the response over: the framework sends nothing more for this request (the caller
+   * writes `reply.raw` itself); hooks and handlers that follow see `sent` as true.
+   */
+  hijack(): this {
+    this[kPhase] = Phase.Handed
+    return this
+  }
+
+  /** Serializes `payload` as `send` would for the current status, without sending it. */
+  serialize(payload: unknown): string {
+    return serializePayload(this, payload)
   }
 
   /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */

@@ -68,20 +68,26 @@ function afterPreSerialization(reply: Reply, error: unknown, payload: unknown): 
   else serialize(reply, payload)
 }
 
-function serialize(reply: Reply, payload: unknown): void {
+/**
+ * The text of a payload: `reply.serializer(fn)`, else the route's response schema for the status,
+ * else the reply serializer or JSON. Throws what the serializer throws.
+ */
+export function serializePayload(reply: Reply, payload: unknown): string {
+  const custom = reply[kSerializer]
+  if (custom !== null) return custom(payload)
   const rc = reply[kRoute]
+  if (rc.selectResponse !== null) {
+    const key = rc.selectResponse(reply[kStatus])
+    const fn = key === undefined ? undefined : rc.serializers![key]
+    if (fn !== undefined) return fn(payload)
+  }
+  return serializeWithoutSchema(reply, payload)
+}
+
+function serialize(reply: Reply, payload: unknown): void {
   let text: string | undefined
   try {
-    const custom = reply[kSerializer]
-    if (custom !== null) {
-      text = custom(payload)
-    } else if (rc.selectResponse !== null) {
-      const key = rc.selectResponse(reply[kStatus])
-      const fn = key === undefined ? undefined : rc.serializers![key]
-      text = fn === undefined ? serializeWithoutSchema(reply, payload) : fn(payload)
-    } else {
-      text = serializeWithoutSchema(reply, payload)
-    }
+    text = serializePayload(reply, payload)
   } catch (error) {
     failWhileSending(reply, error)
     return

@@ -8,6 +8,8 @@ export const kRequestId = Symbol('framework.request-id')
 export const kRequestLog = Symbol('framework.request-log')
 /** Headers replaced by assignment to `request.headers`. */
 export const kRequestHeaders = Symbol('framework.request-headers')
+/** When the request's lifecycle started (`performance.now()`), for `reply.elapsedTime`. */
+export const kStartTime = Symbol('framework.start-time')
 /** Reply status code. */
 export const kStatus = Symbol('framework.status')
 /** Reply headers (lower-cased names). */

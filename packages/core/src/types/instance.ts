@@ -103,6 +103,11 @@ export interface Instance {
   /** `ready()`, then starts listening (host default `localhost`); resolves with the address. */
   listen(options?: ListenOptions): Promise<string>
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void
+  /** Fastify's older form: `listen(port[, host][, backlog], callback?)`. */
+  listen(
+    port: number | string,
+    ...rest: Array<string | number | ((error: Error | null, address?: string) => void)>
+  ): Promise<string> | undefined
   /** `ready()`, then an in-process request through the transport. */
   inject(options: InjectOptions | string): Promise<InjectResponse>
   /** `ready()`, then the request; `callback` gets the ready or request error, or the response. */
@@ -183,6 +188,18 @@ export interface Instance {
    * those its ancestors loaded.
    */
   hasPlugin(name: string): boolean
+  /** Whether a route answers `method` on `url` (full path, prefix included). */
+  hasRoute(route: { url: string; method: string | string[] }): boolean
+  /** The methods routes may declare. */
+  readonly supportedMethods: string[]
+  /** The error handler in force here (one that defers to the default handling where none was set). */
+  readonly errorHandler: ErrorHandler
+  /** The same as `addHook('onClose', fn)`. */
+  onClose(fn: (instance: Instance, done: (error?: unknown) => void) => unknown): Instance
+  /** The listening server's addresses (`[]` before `listen()`). */
+  addresses(): unknown[]
+  /** For Fastify code: returns this instance (inference needs no provider here). */
+  withTypeProvider<Provider = unknown>(): Instance
   /** A readable tree of the routes: path, methods, and the plugin that declared them. */
   printRoutes(): string
   /** A readable tree of the plugins. */

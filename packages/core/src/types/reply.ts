@@ -1,5 +1,7 @@
 import type { Instance } from './instance.js'
+import type { Logger } from './logger.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
+import type { RouteInfo } from './route.js'
 
 /**
  * A header value as `reply.header` takes it.
@@ -42,8 +44,15 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   send(payload?: G extends { Reply: infer R } ? R | Error : unknown): this
   /** A serializer for this reply only. */
   serializer(fn: (payload: any) => string): this
-  /** True once `send` was called (or the reply was handed to the not-found handler). */
-  readonly sent: boolean
+  /**
+   * True once `send` was called (or the reply was handed to the not-found handler or hijacked).
+   * Setting it to true is Fastify 4's deprecated form of `hijack()`.
+   */
+  sent: boolean
+  /** Milliseconds since the request's lifecycle started. */
+  readonly elapsedTime: number
+  /** Fastify 4's older name of `elapsedTime`. */
+  getResponseTime(): number
   /** The transport's raw response (`http.ServerResponse` for `@framework/http`). */
   readonly raw: any
   readonly request: FrameworkRequest<G>
@@ -54,4 +63,12 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   redirect(code: number, url: string): this
   /** Answers with the not-found handler that serves this URL. */
   callNotFound(): void
+  /** The request's logger. */
+  readonly log: Logger
+  /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
+  readonly context: RouteInfo
+  /** Takes the response over: the framework sends nothing more; write `reply.raw` yourself. */
+  hijack(): this
+  /** The text `send` would produce for `payload` at the current status, without sending. */
+  serialize(payload: unknown): string
 }

@@ -62,4 +62,23 @@ export interface FrameworkRequest<G extends RouteGeneric = RouteGeneric> {
   readonly server: Instance
   /** With `attachValidation: true`: the validation error, if validation failed. */
   validationError: ValidationError | undefined
+  /** Fastify 4 names: `context.config` and `routeConfig` are `routeOptions.config`. */
+  readonly context: RouteInfo
+  readonly routeConfig: RouteInfo['config']
+  readonly routeSchema: RouteInfo['schema']
+  /** The route's path pattern (`/users/:id`) and method. */
+  readonly routerPath: string
+  readonly routerMethod: string
+  /** The client's address (the socket's remote address). */
+  readonly ip: string | undefined
+  /** Only behind a trusted proxy in Fastify; always undefined here. */
+  readonly ips: string[] | undefined
+  /** The Host header, port included. */
+  readonly hostname: string | undefined
+  readonly protocol: 'http' | 'https'
+  /** The transport's socket (`net.Socket` for `@framework/http`). */
+  readonly socket: any
+  readonly originalUrl: string
+  /** True in a not-found handler. */
+  readonly is404: boolean
 }

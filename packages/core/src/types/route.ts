@@ -94,6 +94,8 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
   exposeHeadRoutes?: boolean
   /** Fastify's name: whether a GET route also answers HEAD (default: the instance's `exposeHeadRoutes`). */
   exposeHeadRoute?: boolean
+  /** Validate this route's replies against their response schema before serializing (default: the instance option). */
+  responseValidation?: boolean
   /** Body limit in bytes for this route (default: the instance's). */
   bodyLimit?: number
   handler?: RouteHandler<G>

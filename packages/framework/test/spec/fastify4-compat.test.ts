@@ -412,3 +412,117 @@ describe('[compat] over a real socket, a failing plugin does not hang listen', (
     await expect(within(portOf(app), 2000, 'listen')).rejects.toBe(thrown)
   })
 })
+
+describe('[compat] request, reply and instance members Fastify 4 code reaches for', () => {
+  it('request: ip, hostname, protocol, routerPath, routeConfig, is404; reply: log, serialize', async () => {
+    const app = makeApp()
+    app.get(
+      '/users/:id',
+      {
+        config: { tag: 't' },
+        schema: { response: { 200: { type: 'object', properties: { a: { type: 'integer' } } } } },
+      },
+      async (request: any, reply: any) =>
+        // A string is sent as it is, so the response schema does not filter this report.
+        JSON.stringify({
+          ip: request.ip,
+          hostname: request.hostname,
+          protocol: request.protocol,
+          routerPath: request.routerPath,
+          routerMethod: request.routerMethod,
+          routeConfig: request.routeConfig,
+          is404: request.is404,
+          hasLog: typeof reply.log.info === 'function',
+          serialized: reply.serialize({ a: 1, b: 2 }),
+        }),
+    )
+    const port = await portOf(app)
+    const response = await fetch(`http://127.0.0.1:${port}/users/7`)
+    const body = await response.json()
+    expect(body).toEqual({
+      ip: '127.0.0.1',
+      hostname: `127.0.0.1:${port}`,
+      protocol: 'http',
+      routerPath: '/users/:id',
+      routerMethod: 'GET',
+      routeConfig: { tag: 't' },
+      is404: false,
+      hasLog: true,
+      serialized: '{"a":1}',
+    })
+  })
+
+  it('reply.hijack(): the framework sends nothing more, the handler writes the raw response', async () => {
+    const app = makeApp()
+    app.get('/', (_request: any, reply: any) => {
+      reply.hijack()
+      reply.raw.writeHead(200, { 'content-type': 'text/plain' })
+      reply.raw.end('raw body')
+      return Promise.resolve('ignored')
+    })
+    const response = await app.inject('/')
+    expect([response.statusCode, response.body]).toEqual([200, 'raw body'])
+  })
+
+  it('hasRoute, supportedMethods, onClose, withTypeProvider, errorHandler, addresses, listen(port, host)', async () => {
+    const app = makeApp()
+    let closed = false
+    app.onClose((_instance: unknown, done: () => void) => {
+      closed = true
+      done()
+    })
+    app.register(async (child: any) => child.get('/in-child', async () => 'x'), { prefix: '/p' })
+    app.setErrorHandler(async (error: Error, request: any, reply: any) => {
+      if (error.message === 'teapot') return reply.code(418).send({ teapot: true })
+      return app.errorHandler.call(app, error, request, reply)
+    })
+    app.get('/teapot', async () => {
+      throw new Error('teapot')
+    })
+    expect(app.withTypeProvider()).toBe(app)
+    expect(app.supportedMethods).toContain('PATCH')
+    await app.ready()
+    expect(app.hasRoute({ url: '/p/in-child', method: 'GET' })).toBe(true)
+    expect(app.hasRoute({ url: '/p/in-child', method: 'HEAD' })).toBe(true)
+    expect(app.hasRoute({ url: '/nope', method: 'GET' })).toBe(false)
+    expect((await app.inject('/teapot')).statusCode).toBe(418)
+    expect(app.addresses()).toEqual([])
+    const address = await new Promise<string>((resolve, reject) =>
+      app.listen(0, '127.0.0.1', (error: Error | null, value: string) =>
+        error ? reject(error) : resolve(value),
+      ),
+    )
+    expect(address).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(app.addresses()).toEqual([expect.objectContaining({ address: '127.0.0.1' })])
+    await app.close()
+    expect(closed).toBe(true)
+  })
+})
+
+describe('[compat] reply timing and the deprecated hijack form', () => {
+  it('reply.elapsedTime (and getResponseTime()) grow from the start of the request', async () => {
+    const app = makeApp()
+    const times: number[] = []
+    app.addHook('onResponse', async (_request: any, reply: any) => {
+      times.push(reply.elapsedTime, reply.getResponseTime())
+    })
+    app.get('/', async () => {
+      await sleep(15)
+      return 'ok'
+    })
+    await app.inject('/')
+    await sleep(5)
+    expect(times).toHaveLength(2)
+    expect(times[0]).toBeGreaterThanOrEqual(14)
+    expect(times[1]).toBeGreaterThanOrEqual(times[0]!)
+  })
+
+  it('reply.sent = true hands the response over, like hijack()', async () => {
+    const app = makeApp()
+    app.get('/', (_request: any, reply: any) => {
+      reply.sent = true
+      reply.raw.end('by hand')
+    })
+    expect((await app.inject('/')).body).toBe('by hand')
+  })
+})

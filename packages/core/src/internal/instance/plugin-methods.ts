@@ -51,10 +51,21 @@ export const pluginMethods = {
     return this
   },
 
-  listen(this: Instance, options?: ListenOptions | Callback, callback?: Callback): any {
+  listen(this: Instance, options?: ListenOptions | Callback, ...rest: unknown[]): any {
+    let callback = rest.find((arg) => typeof arg === 'function') as Callback | undefined
     if (typeof options === 'function') {
       callback = options
       options = {}
+    } else if (typeof options === 'number' || typeof options === 'string') {
+      // Fastify's older form, still accepted by Fastify 4: listen(port[, host][, backlog][, cb]).
+      const host = typeof rest[0] === 'string' ? rest[0] : undefined
+      const backlog = typeof rest[1] === 'number' ? rest[1] : undefined
+      const port = Number(options)
+      options = {
+        port,
+        ...(host === undefined ? {} : { host }),
+        ...(backlog === undefined ? {} : { backlog }),
+      }
     }
     const core = stateOf(this).core
     const promise = ready(core).then(() => {
@@ -111,6 +122,26 @@ export const pluginMethods = {
       (error) => callback(error),
     )
     return undefined
+  },
+
+  /** avvio's `onClose(fn)`, as Fastify 4 exposes it: the same as `addHook('onClose', fn)`. */
+  onClose(
+    this: Instance,
+    fn: (instance: Instance, done: (error?: unknown) => void) => unknown,
+  ): Instance {
+    return this.addHook('onClose', fn as never)
+  },
+
+  /** The server's address list, once listening (`[]` before). */
+  addresses(this: Instance): unknown[] {
+    const server = stateOf(this).core.transport.server as { address?: () => unknown } | undefined
+    const address = typeof server?.address === 'function' ? server.address() : null
+    return address === null || address === undefined ? [] : [address]
+  },
+
+  /** For Fastify code: types change, the instance does not. */
+  withTypeProvider(this: Instance): Instance {
+    return this
   },
 
   hasPlugin(this: Instance, name: string): boolean {

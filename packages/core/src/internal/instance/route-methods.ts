@@ -219,7 +219,22 @@ export const routeMethods = {
   delete: shorthand('DELETE'),
   options: shorthand('OPTIONS'),
   all: shorthand(routeMethodNames),
+  /** Whether a route answers `method` on `url` (the full path, prefix included). */
+  hasRoute(this: Instance, route: { url: string; method: string | string[] }): boolean {
+    const keys = stateOf(this).core.routeKeys
+    const methods = Array.isArray(route?.method) ? route.method : [route?.method]
+    return methods.every(
+      (method) => typeof method === 'string' && keys.has(`${method.toUpperCase()} ${route.url}`),
+    )
+  },
   printRoutes(this: Instance): string {
     return printRoutes(stateOf(this).core)
+  },
+}
+
+/** The methods routes may declare (Fastify 4's `supportedMethods`). */
+export const routeAccessors = {
+  get supportedMethods(): string[] {
+    return [...routeMethodNames]
   },
 }

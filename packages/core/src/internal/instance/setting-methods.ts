@@ -33,7 +33,8 @@ export const settingMethods = {
   addSchema(this: Instance, schema: object): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'addSchema()')
-    state.registry.add(schema)
+    const adapter = state.core.sharedSchemaAdapter
+    state.registry.add(adapter === undefined ? schema : adapter(schema))
     return this
   },
 
@@ -160,6 +161,16 @@ export const settingMethods = {
 
 /** The compilers in force here, read back (Fastify 4's `validatorCompiler`/`serializerCompiler`). */
 export const settingAccessors = {
+  /**
+   * The error handler in force here: the nearest one set, else one that hands the error on to
+   * the default handling (so a custom handler may call `app.errorHandler(error, request, reply)`).
+   */
+  get errorHandler(): ErrorHandler {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.errorHandler !== undefined) return scope.errorHandler.fn
+    }
+    return defaultErrorHandler
+  },
   get validatorCompiler(): ValidatorCompiler | undefined {
     for (const scope of stateOf(this as unknown as Instance).chain()) {
       if (scope.validatorCompiler !== undefined) return scope.validatorCompiler
@@ -172,4 +183,13 @@ export const settingAccessors = {
     }
     return undefined
   },
+}
+
+/** What `errorHandler` reads as where none was set: sending the error gives the default answer. */
+function defaultErrorHandler(
+  error: Error,
+  _request: unknown,
+  reply: { send(payload: unknown): unknown },
+) {
+  reply.send(error)
 }
