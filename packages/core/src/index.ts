@@ -17,6 +17,7 @@ export type {
   ValidatorCompilerFactory,
 } from './contracts/compilers.js'
 export type {
+  ClientInfo,
   InjectOptions,
   InjectResponse,
   ListenOptions,

@@ -121,6 +121,10 @@ export const codes = {
     statusCode: 500,
     message: "Option '%s' is not valid: %s",
   },
+  FRM_ERR_OPTION_NOT_SUPPORTED: {
+    statusCode: 500,
+    message: "Option '%s' is a Fastify option the framework does not implement: %s",
+  },
   FRM_ERR_REOPENED_SERVER: {
     statusCode: 500,
     message: 'The server is already listening: call close() before listen() again',

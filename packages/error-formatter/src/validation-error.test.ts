@@ -64,6 +64,16 @@ describe('default message', () => {
     )
   })
 
+  it('prints an error without instancePath as dataVar + message (not `bodyundefined`)', () => {
+    const custom = [
+      { message: 'is not a thing' },
+      { ...integer },
+    ] as FrameworkSchemaValidationError[]
+    expect(formatValidationMessage(custom, 'body')).toBe(
+      'body is not a thing, body/age should be integer',
+    )
+  })
+
   it('only rewrites a leading "must"', () => {
     const text = { ...integer, message: 'mustard must be yellow' }
     expect(formatValidationMessage([text], 'body')).toBe('body/age shouldard must be yellow')
@@ -132,6 +142,20 @@ describe('validation error object', () => {
     expect(error.statusCode).toBe(400)
     expect(error.validation).toBe(libraryError)
     expect(error.validationContext).toBe('body')
+  })
+
+  it('an Error that has its own validationContext, status and validation keeps them', () => {
+    const libraryError = Object.assign(new Error('bad'), {
+      validationContext: 'payload',
+      statusCode: 422,
+      validation: [{ path: 'x' }],
+    })
+    const error = createValidationError('body', libraryError)
+    expect([error.validationContext, error.statusCode, error.validation]).toEqual([
+      'payload',
+      422,
+      [{ path: 'x' }],
+    ])
   })
 
   it('[4.2.9] a non-Error, non-array failure goes through the formatter as one error', () => {

@@ -1,6 +1,6 @@
 import { createInstance } from '@framework/core'
-import { defaultSchemaErrorFormatter } from '@framework/error-formatter'
-import { createHttpTransport, defaultContentTypeParsers } from '@framework/http'
+import { defaultSchemaErrorFormatter, FrameworkError } from '@framework/error-formatter'
+import { buildDefaultContentTypeParsers, createHttpTransport } from '@framework/http'
 import { buildResponseSelector, buildSerializerCompiler } from '@framework/serializer-compiler'
 import {
   standardSchemaSharedSchemaAdapter,
@@ -8,8 +8,10 @@ import {
   withStandardSchemaValidation,
 } from '@framework/standard-schema'
 import { buildValidatorCompiler } from '@framework/validator-compiler'
+import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
+import { optionWarnings } from './fastify-options.js'
 import { createLogger, isSilent } from './logger.js'
-import { checkOptions, type FrameworkOptions } from './options.js'
+import { checkOptions, type FrameworkOptions, knownOptions } from './options.js'
 import { requestIdGenerator } from './request-id.js'
 import { jsonResponseValidator } from './response-validator.js'
 
@@ -29,6 +31,7 @@ export function framework(options: FrameworkOptions = {}) {
   checkOptions(options)
   const logger = createLogger(options.logger)
   const transport = createHttpTransport({
+    trustProxy: options.trustProxy,
     bodyLimit: options.bodyLimit,
     requestTimeout: options.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout,
@@ -38,18 +41,24 @@ export function framework(options: FrameworkOptions = {}) {
     caseSensitive: options.caseSensitive,
     logger,
   })
+  // With logging off, a warning about a dangerous or ignored option must still reach someone.
+  const warn = isSilent(logger)
+    ? (message: string) => process.emitWarning(message)
+    : (message: string) => logger.warn(message)
+  for (const warning of optionWarnings(options as Record<string, unknown>, knownOptions)) {
+    warn(warning)
+  }
   const validatorCompiler = buildValidatorCompiler({
     customOptions: options.validator?.customOptions,
     plugins: options.validator?.plugins,
-    // With logging off, a warning about a dangerous option must still reach someone.
-    onWarning: isSilent(logger)
-      ? (message) => process.emitWarning(message)
-      : (message) => logger.warn(message),
+    onWarning: warn,
   })
-  return createInstance({
+  const app = createInstance({
     transport,
     validatorCompiler: withStandardSchemaValidation(validatorCompiler),
-    serializerCompiler: withStandardSchemaSerialization(buildSerializerCompiler()),
+    serializerCompiler: withStandardSchemaSerialization(
+      defaultSerializerCompiler(options.serializerOpts),
+    ),
     responseValidatorCompiler: withStandardSchemaValidation(
       jsonResponseValidator(options.validator),
     ),
@@ -57,11 +66,30 @@ export function framework(options: FrameworkOptions = {}) {
     sharedSchemaAdapter: standardSchemaSharedSchemaAdapter(),
     responseSelector: buildResponseSelector,
     schemaErrorFormatter: options.schemaErrorFormatter ?? defaultSchemaErrorFormatter,
-    contentTypeParsers: defaultContentTypeParsers,
+    contentTypeParsers: buildDefaultContentTypeParsers({
+      onProtoPoisoning: options.onProtoPoisoning,
+      onConstructorPoisoning: options.onConstructorPoisoning,
+    }),
     logger,
     bodyLimit: options.bodyLimit,
     pluginTimeout: options.pluginTimeout,
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
   })
+  // Fastify's helpers for content-type parsers, on every context.
+  app.decorate('getDefaultJsonParser', getDefaultJsonParser)
+  app.decorate('defaultTextParser', defaultTextParser)
+  return app
+}
+
+/** The default serializer compiler; a bad `serializerOpts` entry is named as such. */
+function defaultSerializerCompiler(serializerOpts: FrameworkOptions['serializerOpts']) {
+  try {
+    return buildSerializerCompiler(serializerOpts)
+  } catch (error) {
+    if (error instanceof FrameworkError && error.code === 'FRM_ERR_INVALID_OPTION') {
+      error.message = error.message.replace("Option '", "Option 'serializerOpts.")
+    }
+    throw error
+  }
 }

@@ -1,4 +1,7 @@
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
+import type { PoisoningAction, TrustProxy } from '@framework/http'
+import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
+import { refuseUnsupported } from './fastify-options.js'
 import type { LoggerOption } from './logger.js'
 
 /** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
@@ -42,7 +45,43 @@ export interface FrameworkOptions {
    * `validate`). A failing payload answers 500. Default false; the route option wins.
    */
   responseValidation?: boolean
+  /**
+   * Which proxies to believe about the client (Fastify 4's option): `request.ip`, `ips`,
+   * `hostname` and `protocol` then read `X-Forwarded-For`, `-Host` and `-Proto`. `true`, a hop
+   * count, addresses or subnets (`'127.0.0.1,10.0.0.0/8'`), or `(address, hop) => boolean`.
+   * Default: no proxy is trusted.
+   */
+  trustProxy?: TrustProxy
+  /** A `__proto__` key in a JSON body: `'error'` (400, default), `'remove'` (dropped) or `'ignore'`. */
+  onProtoPoisoning?: PoisoningAction
+  /** A `constructor.prototype` key in a JSON body: `'error'` (400, default), `'remove'` or `'ignore'`. */
+  onConstructorPoisoning?: PoisoningAction
+  /** Options of the default serializer (fast-json-stringify): `rounding`, `largeArrayMechanism`... */
+  serializerOpts?: SerializerCompilerOptions
 }
+
+/** Every option the factory reads; any other is refused or warned about (see fastify-options.ts). */
+export const knownOptions: ReadonlySet<string> = new Set([
+  'validator',
+  'schemaErrorFormatter',
+  'bodyLimit',
+  'logger',
+  'pluginTimeout',
+  'requestTimeout',
+  'keepAliveTimeout',
+  'connectionTimeout',
+  'exposeHeadRoutes',
+  'genReqId',
+  'requestIdHeader',
+  'maxParamLength',
+  'ignoreTrailingSlash',
+  'caseSensitive',
+  'onProtoPoisoning',
+  'onConstructorPoisoning',
+  'serializerOpts',
+  'responseValidation',
+  'trustProxy',
+])
 
 const integerOptions = [
   'bodyLimit',
@@ -61,6 +100,7 @@ export function checkOptions(options: FrameworkOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw createError('FRM_ERR_INVALID_OPTION', 'options', 'pass an object, or nothing')
   }
+  refuseUnsupported(options as Record<string, unknown>)
   for (const name of integerOptions) {
     const value = options[name]
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
@@ -119,6 +159,17 @@ export function checkOptions(options: FrameworkOptions): void {
       'FRM_ERR_INVALID_OPTION',
       'responseValidation',
       `expected true or false, received ${typeof options.responseValidation}`,
+    )
+  }
+  const serializerOpts = options.serializerOpts
+  if (
+    serializerOpts !== undefined &&
+    (typeof serializerOpts !== 'object' || serializerOpts === null)
+  ) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'serializerOpts',
+      'expected an object of fast-json-stringify options',
     )
   }
   const header = options.requestIdHeader

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from 'node:module'
 import type { Readable } from 'node:stream'
 import type {
+  ClientInfo,
   InjectOptions,
   InjectResponse,
   ListenOptions,
@@ -14,6 +15,7 @@ import { createError } from '@framework/error-formatter'
 import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { formatAddress } from './internal/address.js'
 import { createClientErrorHandler } from './internal/client-error.js'
+import { describeClient } from './internal/client-info.js'
 import { onTimeout } from './internal/on-timeout.js'
 import {
   type HttpTransportOptions,
@@ -84,8 +86,13 @@ class NodeHttpTransport implements HttpTransport {
     } else router.lookup(raw, res)
   }
 
+  /** Present only with `trustProxy`: the core then asks it who the client is. */
+  readonly describeClient: ((raw: IncomingMessage) => ClientInfo) | undefined
+
   constructor(options: ResolvedOptions) {
     this.#options = options
+    const trust = options.trust
+    this.describeClient = trust === null ? undefined : (raw) => describeClient(raw, trust)
     const server = createServer({
       requestTimeout: options.requestTimeout,
       headersTimeout: options.headersTimeout,

@@ -1,5 +1,6 @@
 import { isObject } from './internal/subschemas.js'
 import type { JsonSchema } from './json-schema.js'
+import { plainSchema } from './plain-schema.js'
 
 type Shape = (value: unknown) => boolean
 
@@ -95,7 +96,8 @@ const KEYWORDS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
  * keyword such as `type`, `properties`, `$ref`, `oneOf`, `items`, `enum`, `const`... or with
  * `required` and no property schemas beside it; boolean schemas; `{}`; and objects whose top-level
  * values are not all schemas. So is a schema of another language marked by a `~standard` key (a
- * Standard Schema value, which may be a plain object). Pure: the input is never changed.
+ * Standard Schema value, which may be a plain object). A fluent-json-schema builder gives its JSON
+ * ({@link plainSchema}). Pure: the input is never changed.
  *
  * @example
  * expandShorthand({ name: { type: 'string' }, age: { type: 'integer' }, required: ['name'] })
@@ -104,7 +106,8 @@ const KEYWORDS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
  * //   required: ['name'] }
  * expandShorthand({ $ref: 'user#' }) // returned as it is
  */
-export function expandShorthand(schema: JsonSchema): JsonSchema {
+export function expandShorthand(input: JsonSchema): JsonSchema {
+  const schema = plainSchema(input)
   if (!isObject(schema) || '~standard' in schema) return schema
   const properties: Record<string, unknown> = {}
   let required: unknown[] | undefined

@@ -5,6 +5,7 @@ import { normalizeId, RefLocator } from './internal/ref-locator.js'
 import { selfContained } from './internal/self-contained.js'
 import { isObject } from './internal/subschemas.js'
 import type { JsonSchema } from './json-schema.js'
+import { plainSchema } from './plain-schema.js'
 
 /** Ticks on every `add` anywhere, so a scope knows whether something it sees has changed. */
 let clock = 0
@@ -75,7 +76,8 @@ export class SchemaRegistry {
 
   /**
    * Adds a shared schema to this scope. The schema must be an object with a non-empty string
-   * `$id` that no schema visible here already uses.
+   * `$id` that no schema visible here already uses; a fluent-json-schema builder is stored as its
+   * JSON ({@link plainSchema}).
    *
    * @throws FRM_ERR_SCHEMA_INVALID when `schema` is not an object, or `$id` is not a non-empty
    * string, or `$id` is an anchor (`'#foo'`)
@@ -84,7 +86,8 @@ export class SchemaRegistry {
    * @example
    * registry.add({ $id: 'user', type: 'object', properties: { name: { type: 'string' } } })
    */
-  add(schema: object): this {
+  add(input: object): this {
+    const schema = plainSchema(input)
     if (!isObject(schema)) {
       throw createError(
         'FRM_ERR_SCHEMA_INVALID',

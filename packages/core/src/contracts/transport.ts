@@ -16,6 +16,18 @@ export interface RawRequest {
   socket?: { remoteAddress?: string | undefined; encrypted?: boolean } | null | undefined
 }
 
+/**
+ * Who the client is, as a transport that trusts proxies sees it (`request.ip`, `ips`, `hostname`,
+ * `protocol`).
+ */
+export interface ClientInfo {
+  ip: string | undefined
+  /** The socket's address, then each trusted forwarded address, the client's last. */
+  ips: string[] | undefined
+  hostname: string | undefined
+  protocol: string
+}
+
 /** Response headers as the core hands them to the transport (names lower-cased). */
 export type OutgoingHeaders = Record<string, string | number | readonly string[]>
 
@@ -122,6 +134,12 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
 
   /** An in-process request through the mounted table (light-my-request). */
   inject(options: InjectOptions | string): Promise<InjectResponse>
+
+  /**
+   * Optional: who the client is when the transport trusts proxies (`trustProxy`); without it the
+   * core reads the socket's address and the Host header.
+   */
+  describeClient?(raw: Req): ClientInfo
 
   /**
    * Optional: light-my-request's request chain (`inject()` with no options), whose request is

@@ -26,6 +26,7 @@ const parts: ReadonlyArray<{ part: HttpPart; context: PartValidator['context'] }
 /**
  * Compiles the validators of one route method: route option `validatorCompiler`, else the
  * context's `setValidatorCompiler`, else the default compiler of the context's shared schemas.
+ * A compiler that returns `undefined` or `null` leaves that part unvalidated.
  *
  * @throws FRM_ERR_SCH_VALIDATION_BUILD naming the route, the part and the reason
  */
@@ -57,6 +58,8 @@ export function compileValidators(
         url,
         httpPart: part,
       })
+      // No function (as Fastify reads it): this part is not validated.
+      if (fn === undefined || fn === null) continue
       if (typeof fn !== 'function') {
         throw new TypeError(`the validator compiler returned ${describe(fn)}, not a function`)
       }

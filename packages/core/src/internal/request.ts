@@ -67,23 +67,30 @@ export class Request {
     return this[kRoute].info
   }
 
-  /** The client's address (the socket's remote address). */
+  /** The client's address: the socket's, or the one trusted proxies forwarded (`trustProxy`). */
   get ip(): string | undefined {
+    const describeClient = this[kRoute].core.transport.describeClient
+    if (describeClient !== undefined) return describeClient(this.raw).ip
     return this.raw.socket?.remoteAddress
   }
 
-  /** Fastify 4 fills it only behind a trusted proxy; the framework trusts none. */
+  /** With `trustProxy`: the socket's address, then the trusted forwarded ones. */
   get ips(): string[] | undefined {
-    return undefined
+    const describeClient = this[kRoute].core.transport.describeClient
+    return describeClient === undefined ? undefined : describeClient(this.raw).ips
   }
 
-  /** The Host header (port included, as in Fastify 4). */
+  /** The Host header (port included, as in Fastify 4), or a trusted `X-Forwarded-Host`. */
   get hostname(): string | undefined {
+    const describeClient = this[kRoute].core.transport.describeClient
+    if (describeClient !== undefined) return describeClient(this.raw).hostname
     const host = this.raw.headers.host ?? this.raw.headers[':authority']
     return Array.isArray(host) ? host[0] : host
   }
 
-  get protocol(): 'http' | 'https' {
+  get protocol(): string {
+    const describeClient = this[kRoute].core.transport.describeClient
+    if (describeClient !== undefined) return describeClient(this.raw).protocol
     return this.raw.socket?.encrypted === true ? 'https' : 'http'
   }
 

@@ -182,6 +182,8 @@ export interface Instance {
   ): Instance
   hasContentTypeParser(type: string | RegExp): boolean
   removeContentTypeParser(type: string | readonly string[] | RegExp): Instance
+  /** Removes every parser this context sees (built-in ones included), for it and its descendants. */
+  removeAllContentTypeParsers(): Instance
 
   /**
    * As Fastify 4: this context's own plugin, the framework-plugin plugins loaded here so far, and

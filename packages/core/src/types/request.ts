@@ -69,13 +69,14 @@ export interface FrameworkRequest<G extends RouteGeneric = RouteGeneric> {
   /** The route's path pattern (`/users/:id`) and method. */
   readonly routerPath: string
   readonly routerMethod: string
-  /** The client's address (the socket's remote address). */
+  /** The client's address: the socket's, or the one trusted proxies forwarded (`trustProxy`). */
   readonly ip: string | undefined
-  /** Only behind a trusted proxy in Fastify; always undefined here. */
+  /** With `trustProxy`: the socket's address, then the trusted forwarded ones. */
   readonly ips: string[] | undefined
-  /** The Host header, port included. */
+  /** The Host header (port included), or a trusted `X-Forwarded-Host`. */
   readonly hostname: string | undefined
-  readonly protocol: 'http' | 'https'
+  /** `http`/`https`, or a trusted `X-Forwarded-Proto`. */
+  readonly protocol: string
   /** The transport's socket (`net.Socket` for `@framework/http`). */
   readonly socket: any
   readonly originalUrl: string

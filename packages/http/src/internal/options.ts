@@ -1,4 +1,5 @@
 import { createError } from '@framework/error-formatter'
+import { compileTrust, type TrustFunction, type TrustProxy } from './client-info.js'
 
 /**
  * Options of `createHttpTransport()`. Every one is optional; `undefined` means the default.
@@ -29,6 +30,11 @@ export interface HttpTransportOptions {
   caseSensitive?: boolean
   /** Where the transport reports a response stream that failed after its headers were sent. */
   logger?: { warn(...args: unknown[]): void; error(...args: unknown[]): void }
+  /**
+   * Which proxies to believe about the client (`X-Forwarded-For`, `-Host`, `-Proto`): `true`,
+   * a hop count, addresses or subnets, or `(address, hop) => boolean`. Default: none.
+   */
+  trustProxy?: TrustProxy
 }
 
 /** The options with their defaults, plus the node:http settings derived from them. */
@@ -45,6 +51,8 @@ export interface ResolvedOptions {
   ignoreTrailingSlash: boolean
   caseSensitive: boolean
   logger: HttpTransportOptions['logger']
+  /** The compiled `trustProxy`, or null. */
+  trust: TrustFunction | null
 }
 
 /** Node's own default `headersTimeout`. */
@@ -99,6 +107,7 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
     ignoreTrailingSlash: flag(options, 'ignoreTrailingSlash', false),
     caseSensitive: flag(options, 'caseSensitive', true),
     logger,
+    trust: compileTrust(options.trustProxy),
   }
 }
 

@@ -157,6 +157,13 @@ export const settingMethods = {
     }
     return this
   },
+
+  removeAllContentTypeParsers(this: Instance): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'removeAllContentTypeParsers()')
+    state.parserOperations.push({ clear: true })
+    return this
+  },
 }
 
 /** The compilers in force here, read back (Fastify 4's `validatorCompiler`/`serializerCompiler`). */
