@@ -1,3 +1,4 @@
+import S from 'fluent-json-schema'
 import framework from 'framework'
 import { describe, expect, it } from 'vitest'
 import { expectValidOpenApi } from '../test/check-document.js'
@@ -686,5 +687,29 @@ describe('buildDocument through the plugin', () => {
     expect(Object.keys(document.paths)).toHaveLength(200)
     expect(Object.keys(document.components.schemas)).toEqual(['user'])
     await expectValidOpenApi(document)
+  })
+
+  it('documents fluent-json-schema builders through their JSON', async () => {
+    const document = await documentOf((app) => {
+      app.post(
+        '/fluent',
+        {
+          schema: {
+            body: S.object().prop('name', S.string().minLength(1)).required(['name']),
+            querystring: S.object().prop('page', S.integer()),
+          },
+        },
+        async () => 'x',
+      )
+    })
+    const operation = document.paths['/fluent'].post
+    expect(operation.requestBody.content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string', minLength: 1 } },
+      required: ['name'],
+    })
+    expect(operation.parameters).toEqual([
+      { name: 'page', in: 'query', required: false, schema: { type: 'integer' } },
+    ])
   })
 })

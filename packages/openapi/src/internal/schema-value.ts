@@ -1,5 +1,5 @@
-import { expandShorthand } from '@framework/schema-registry'
-import { isObject, type JsonObject } from './json.js'
+import { expandShorthand, plainSchema } from '@framework/schema-registry'
+import { isObject } from './json.js'
 
 /** Request parts are documented from the schema's input, responses from its output. */
 export type Direction = 'input' | 'output'
@@ -56,8 +56,6 @@ export function toJsonSchema(value: unknown, direction: Direction): unknown {
     return cache[direction]
   }
   if (isStandardSchema(value)) return undefined
-  if (isObject(value) && value.isFluentSchema === true && typeof value.valueOf === 'function') {
-    return expandShorthand((value as { valueOf(): JsonObject }).valueOf() as never)
-  }
-  return isObject(value) ? expandShorthand(value as never) : value
+  const plain = plainSchema(value)
+  return isObject(plain) ? expandShorthand(plain as never) : plain
 }
