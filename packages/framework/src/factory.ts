@@ -13,6 +13,7 @@ import { optionWarnings } from './fastify-options.js'
 import { createLogger, isSilent } from './logger.js'
 import { checkOptions, type FrameworkOptions, knownOptions } from './options.js'
 import { requestIdGenerator } from './request-id.js'
+import { addRequestLogging } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
 
 /**
@@ -76,6 +77,7 @@ export function framework(options: FrameworkOptions = {}) {
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
   })
+  if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(app)
   // Fastify's helpers for content-type parsers, on every context.
   app.decorate('getDefaultJsonParser', getDefaultJsonParser)
   app.decorate('defaultTextParser', defaultTextParser)

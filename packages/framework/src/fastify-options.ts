@@ -87,8 +87,6 @@ const unsupported: Record<string, Unsupported> = {
     advice: "';' is part of the path, never a query delimiter",
   },
   http2SessionTimeout: { action: 'warn', same: 72000, advice: 'HTTP/2 is not served' },
-  // We never log requests, which is what this option asks for: accepted either way.
-  disableRequestLogging: { action: 'warn', same: true, advice: 'requests are not logged' },
 }
 
 /**

@@ -52,6 +52,11 @@ export interface FrameworkOptions {
    * Default: no proxy is trusted.
    */
   trustProxy?: TrustProxy
+  /**
+   * With a logger on, every request logs `incoming request` and `request completed` at `info`
+   * (Fastify 4); `true` turns that off. Default false.
+   */
+  disableRequestLogging?: boolean
   /** A `__proto__` key in a JSON body: `'error'` (400, default), `'remove'` (dropped) or `'ignore'`. */
   onProtoPoisoning?: PoisoningAction
   /** A `constructor.prototype` key in a JSON body: `'error'` (400, default), `'remove'` or `'ignore'`. */
@@ -81,6 +86,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'serializerOpts',
   'responseValidation',
   'trustProxy',
+  'disableRequestLogging',
 ])
 
 const integerOptions = [
