@@ -30,6 +30,7 @@ export type {
   ValidateFunction,
   ValidatorCompiler,
 } from '@framework/core'
+export { listRoutes, type RouteEntry } from '@framework/core'
 export {
   codes,
   createError,
