@@ -1,12 +1,14 @@
 import type { Readable } from 'node:stream'
 import { createError } from '@framework/error-formatter'
 import { isThenable } from './describe.js'
-import { lifecycleError } from './error-handling.js'
-import { afterBody } from './lifecycle.js'
 import { isJsonEssence, mediaTypeEssence } from './media-type.js'
+import { lifecycleError } from './outgoing/index.js'
 import type { ParserEntry } from './parser-table.js'
 import type { Reply } from './reply.js'
 import { kRoute } from './symbols.js'
+
+/** The lifecycle step that follows body parsing (passed in: this step never imports the lifecycle). */
+type Step = (reply: Reply) => void
 
 /** Methods whose body the core reads. */
 export const bodyMethods: ReadonlySet<string> = new Set([
@@ -37,10 +39,10 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * Content-Encoding must be identity or one the parser handles (415), and the parser gets the body
  * read within the limit (`parseAs`) or the request stream.
  */
-export function parseBody(reply: Reply, stream: Readable | undefined): void {
+export function parseBody(reply: Reply, stream: Readable | undefined, next: Step): void {
   const rc = reply[kRoute]
   if (!rc.parsesBody || (rc.notFound && !bodyMethods.has(reply.request.method))) {
-    afterBody(reply)
+    next(reply)
     return
   }
   const raw = reply.request.raw
@@ -50,7 +52,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     // As in Fastify: a body without a type goes to an explicit catch-all (multipart plugins rely
     // on it) for POST, PUT, PATCH and SEARCH; DELETE and OPTIONS leave it unparsed.
     if (optionalBodyMethods.has(raw.method!) || !hasBody(headers)) {
-      afterBody(reply)
+      next(reply)
       return
     }
     const catchAll = rc.parsers.catchAll
@@ -64,7 +66,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
       )
       return
     }
-    runParser(reply, catchAll, stream)
+    runParser(reply, catchAll, stream, next)
     return
   }
   // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400), except
@@ -74,7 +76,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     headers['transfer-encoding'] === undefined &&
     headers['content-length'] === undefined
   ) {
-    afterBody(reply)
+    next(reply)
     return
   }
   const essence = mediaTypeEssence(contentType)
@@ -85,7 +87,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
       lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
       return
     }
-    runParser(reply, catchAll, stream)
+    runParser(reply, catchAll, stream, next)
     return
   }
   if (rc.validatesBody && !isJsonEssence(essence)) {
@@ -103,7 +105,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
     lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
     return
   }
-  runParser(reply, parser, stream)
+  runParser(reply, parser, stream, next)
 }
 
 /**
@@ -111,7 +113,12 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
  * declared `parseAs`, else the request stream itself (a preParsing hook's replacement, or the raw
  * request), which the parser reads and limits on its own.
  */
-function runParser(reply: Reply, parser: ParserEntry, stream: Readable | undefined): void {
+function runParser(
+  reply: Reply,
+  parser: ParserEntry,
+  stream: Readable | undefined,
+  next: Step,
+): void {
   const raw = reply.request.raw
   const encoding = raw.headers['content-encoding']
   if (encoding !== undefined) {
@@ -122,7 +129,7 @@ function runParser(reply: Reply, parser: ParserEntry, stream: Readable | undefin
     }
   }
   if (parser.parseAs === undefined) {
-    callParser(reply, parser, stream ?? raw)
+    callParser(reply, parser, stream ?? raw, next)
     return
   }
   const rc = reply[kRoute]
@@ -133,7 +140,7 @@ function runParser(reply: Reply, parser: ParserEntry, stream: Readable | undefin
   rc.core.transport.readBody(
     raw,
     limit,
-    (error, body) => bodyRead(reply, parser, error, body),
+    (error, body) => bodyRead(reply, parser, error, body, next),
     stream,
   )
 }
@@ -143,6 +150,7 @@ function bodyRead(
   parser: ParserEntry,
   error: Error | null,
   body: Buffer | undefined,
+  next: Step,
 ): void {
   if (error !== null && error !== undefined) {
     lifecycleError(reply, error)
@@ -152,17 +160,18 @@ function bodyRead(
     reply,
     parser,
     parser.parseAs === 'string' ? (body?.toString('utf8') ?? '') : (body ?? Buffer.alloc(0)),
+    next,
   )
 }
 
 /** Calls the parser with its input: callback style, a promise, or a plain value. */
-function callParser(reply: Reply, parser: ParserEntry, input: unknown): void {
+function callParser(reply: Reply, parser: ParserEntry, input: unknown, next: Step): void {
   const request = reply.request
   let result: unknown
   try {
     if (parser.callback) {
       parser.fn.call(parser.ctx, request, input, (parseError: unknown, value?: unknown) =>
-        parsed(reply, parseError, value),
+        parsed(reply, parseError, value, next),
       )
       return
     }
@@ -173,19 +182,19 @@ function callParser(reply: Reply, parser: ParserEntry, input: unknown): void {
   }
   if (isThenable(result)) {
     result.then(
-      (value) => parsed(reply, null, value),
+      (value) => parsed(reply, null, value, next),
       (reason) => lifecycleError(reply, reason),
     )
   } else {
-    parsed(reply, null, result)
+    parsed(reply, null, result, next)
   }
 }
 
-function parsed(reply: Reply, error: unknown, value: unknown): void {
+function parsed(reply: Reply, error: unknown, value: unknown, next: Step): void {
   if (error !== null && error !== undefined) {
     lifecycleError(reply, error)
     return
   }
   reply.request.body = value
-  afterBody(reply)
+  next(reply)
 }

@@ -1,8 +1,8 @@
 import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import { parseBody } from './body.js'
 import { isThenable } from './describe.js'
-import { lifecycleError } from './error-handling.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
+import { lifecycleError } from './outgoing/index.js'
 import type { Reply } from './reply.js'
 import type { RouteContext } from './route-context.js'
 import { kPhase, kRoute, Phase } from './symbols.js'
@@ -49,7 +49,7 @@ function afterOnRequest(reply: Reply, error: unknown): void {
   if (rc.preParsing !== null) {
     runPayloadHooks(rc.preParsing, reply, reply.request.raw, afterPreParsing, true)
   } else {
-    parseBody(reply, undefined)
+    parseBody(reply, undefined, afterBody)
   }
 }
 
@@ -58,11 +58,11 @@ function afterPreParsing(reply: Reply, error: unknown, payload: unknown): void {
     lifecycleError(reply, error)
     return
   }
-  parseBody(reply, payload === reply.request.raw ? undefined : (payload as never))
+  parseBody(reply, payload === reply.request.raw ? undefined : (payload as never), afterBody)
 }
 
 /** Body parsed (or none): preValidation hooks, then validation. */
-export function afterBody(reply: Reply): void {
+function afterBody(reply: Reply): void {
   const rc = reply[kRoute]
   if (rc.preValidation !== null) runRequestHooks(rc.preValidation, reply, afterPreValidation, true)
   else afterPreValidation(reply, null)
@@ -73,12 +73,12 @@ function afterPreValidation(reply: Reply, error: unknown): void {
     lifecycleError(reply, error)
     return
   }
-  if (reply[kRoute].validators !== null) validateRequest(reply)
+  if (reply[kRoute].validators !== null) validateRequest(reply, afterValidation)
   else afterValidation(reply)
 }
 
 /** Validation passed (or failed with attachValidation): preHandler hooks, then the handler. */
-export function afterValidation(reply: Reply): void {
+function afterValidation(reply: Reply): void {
   const rc = reply[kRoute]
   if (rc.preHandler !== null) runRequestHooks(rc.preHandler, reply, afterPreHandler, true)
   else runHandler(reply)

@@ -7,9 +7,9 @@ import type { RouteInfo } from '../types/route.js'
 import { describe } from './describe.js'
 import { isHeaderName, isHeaderValue } from './header-rules.js'
 import { callNotFound } from './not-found.js'
+import { send, serializePayload } from './outgoing/index.js'
 import type { Request } from './request.js'
 import type { RouteContext } from './route-context.js'
-import { send, serializePayload } from './send.js'
 import {
   kErrorIndex,
   kErrorStatus,

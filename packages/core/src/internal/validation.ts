@@ -1,22 +1,24 @@
 import { createValidationError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
 import type { ValidationOutcome } from '../contracts/compilers.js'
 import { isThenable } from './describe.js'
-import { lifecycleError } from './error-handling.js'
-import { afterValidation } from './lifecycle.js'
+import { lifecycleError } from './outgoing/index.js'
 import type { Reply } from './reply.js'
 import type { PartValidator } from './route-context.js'
 import { kRoute } from './symbols.js'
+
+/** What follows validation (passed in: this step never imports the lifecycle). */
+type Step = (reply: Reply) => void
 
 /**
  * The validation step: params, body, querystring, headers (as compiled); the first failing part
  * ends it. A validator's result is read as Ajv's (`true`/`false` + `validate.errors`) or as
  * `{ value }` (replaces the part) / `{ error }` (fails it); only a promise result is awaited.
  */
-export function validateRequest(reply: Reply): void {
-  validateFrom(reply, 0)
+export function validateRequest(reply: Reply, next: Step): void {
+  validateFrom(reply, 0, next)
 }
 
-function validateFrom(reply: Reply, start: number): void {
+function validateFrom(reply: Reply, start: number, next: Step): void {
   const validators = reply[kRoute].validators!
   for (let index = start; index < validators.length; index++) {
     const validator = validators[index]!
@@ -30,15 +32,17 @@ function validateFrom(reply: Reply, start: number): void {
     if (isThenable(outcome)) {
       outcome.then(
         (settled) => {
-          if (apply(reply, validator, settled as ValidationOutcome)) validateFrom(reply, index + 1)
+          if (apply(reply, validator, settled as ValidationOutcome, next)) {
+            validateFrom(reply, index + 1, next)
+          }
         },
         (reason) => lifecycleError(reply, reason),
       )
       return
     }
-    if (!apply(reply, validator, outcome as ValidationOutcome)) return
+    if (!apply(reply, validator, outcome as ValidationOutcome, next)) return
   }
-  afterValidation(reply)
+  next(reply)
 }
 
 function read(reply: Reply, validator: PartValidator): unknown {
@@ -73,16 +77,21 @@ function replace(reply: Reply, validator: PartValidator, value: unknown): void {
 }
 
 /** Applies one part's outcome; false when validation failed (and the failure was handled). */
-function apply(reply: Reply, validator: PartValidator, outcome: ValidationOutcome): boolean {
+function apply(
+  reply: Reply,
+  validator: PartValidator,
+  outcome: ValidationOutcome,
+  next: Step,
+): boolean {
   if (outcome === true) return true
   if (outcome === false) {
-    fail(reply, validator, validator.fn.errors ?? [])
+    fail(reply, validator, validator.fn.errors ?? [], next)
     return false
   }
   if (typeof outcome === 'object' && outcome !== null) {
     const error = (outcome as { error?: unknown }).error
     if (error !== undefined && error !== null && error !== false) {
-      fail(reply, validator, error)
+      fail(reply, validator, error, next)
       return false
     }
     if ('value' in outcome) replace(reply, validator, outcome.value)
@@ -90,7 +99,7 @@ function apply(reply: Reply, validator: PartValidator, outcome: ValidationOutcom
   return true
 }
 
-function fail(reply: Reply, validator: PartValidator, failure: unknown): void {
+function fail(reply: Reply, validator: PartValidator, failure: unknown, next: Step): void {
   const rc = reply[kRoute]
   const formatter = rc.schemaErrorFormatter
   // The default formatter's error is a client error: its stack frames would only point into the
@@ -108,7 +117,7 @@ function fail(reply: Reply, validator: PartValidator, failure: unknown): void {
   }
   if (rc.attachValidation) {
     reply.request.validationError = error as never
-    afterValidation(reply)
+    next(reply)
   } else {
     lifecycleError(reply, error)
   }

@@ -1,8 +1,7 @@
 import { errorBody, errorStatusCode } from '@framework/error-formatter'
-import { isThenable } from './describe.js'
-import { runErrorHooks } from './hook-runner.js'
-import type { Reply } from './reply.js'
-import { sendPayload, write } from './send.js'
+import { isThenable } from '../describe.js'
+import { runErrorHooks } from '../hook-runner.js'
+import type { Reply } from '../reply.js'
 import {
   kErrorIndex,
   kErrorStatus,
@@ -12,7 +11,8 @@ import {
   kSerializer,
   kStatus,
   Phase,
-} from './symbols.js'
+} from '../symbols.js'
+import { sendPayload, write } from './send.js'
 
 /**
  * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
