@@ -1,6 +1,6 @@
 import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import { parseBody } from './body.js'
-import { isThenable } from './describe.js'
+import { settleResult } from './handler-result.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import { lifecycleError } from './outgoing/index.js'
 import type { Reply } from './reply.js'
@@ -98,32 +98,5 @@ function runHandler(reply: Reply): void {
     lifecycleError(reply, thrown)
     return
   }
-  if (result === undefined || result === reply) return
-  if (isThenable(result)) {
-    result.then(
-      (value) => handlerResolved(reply, value),
-      (reason) =>
-        lifecycleError(reply, reason ?? new Error('The handler rejected without a reason')),
-    )
-    return
-  }
-  if (reply[kPhase] === Phase.Open) reply.send(result)
-  else warnIgnoredValue(reply)
-}
-
-function handlerResolved(reply: Reply, value: unknown): void {
-  if (value === reply) return
-  if (value !== undefined) {
-    if (reply[kPhase] === Phase.Open) reply.send(value)
-    else warnIgnoredValue(reply)
-    return
-  }
-  // Resolved undefined without sending: an empty 200, as in Fastify (`return reply` sends later).
-  if (reply[kPhase] === Phase.Open) reply.send()
-}
-
-function warnIgnoredValue(reply: Reply): void {
-  reply.request.log.warn(
-    `The handler of ${reply.request.method} ${reply[kRoute].url} returned a value after the reply was sent: the value is ignored`,
-  )
+  settleResult(reply, result, lifecycleError, 'handler')
 }

@@ -526,3 +526,33 @@ describe('[compat] reply timing and the deprecated hijack form', () => {
     expect((await app.inject('/')).body).toBe('by hand')
   })
 })
+
+describe('[compat] error handler results', () => {
+  itBoth(
+    'an async error handler that resolves undefined without sending answers an empty body with the status',
+    async ({ send }) => {
+      const app = makeApp()
+      app.setErrorHandler(async (_error: Error, _request: any, reply: any) => {
+        reply.code(409)
+      })
+      app.get('/', async () => {
+        throw new Error('conflict')
+      })
+      const response = await send(app, { url: '/' })
+      expect([response.statusCode, response.body]).toEqual([409, ''])
+    },
+  )
+
+  itBoth('an error handler returning a value sends it', async ({ send }) => {
+    const app = makeApp()
+    app.setErrorHandler(async (error: Error, _request: any, reply: any) => {
+      reply.code(400)
+      return { handled: error.message }
+    })
+    app.get('/', async () => {
+      throw new Error('bad')
+    })
+    const response = await send(app, { url: '/' })
+    expect([response.statusCode, response.json()]).toEqual([400, { handled: 'bad' }])
+  })
+})

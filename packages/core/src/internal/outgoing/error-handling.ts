@@ -1,5 +1,5 @@
 import { errorBody, errorStatusCode } from '@framework/error-formatter'
-import { isThenable } from '../describe.js'
+import { settleResult } from '../handler-result.js'
 import { runErrorHooks } from '../hook-runner.js'
 import type { Reply } from '../reply.js'
 import {
@@ -92,26 +92,7 @@ function invokeErrorHandler(reply: Reply, error: unknown): void {
     lifecycleError(reply, thrown)
     return
   }
-  if (result === undefined || result === reply) return
-  if (isThenable(result)) {
-    result.then(
-      (value) => errorHandlerResolved(reply, value),
-      (reason) => lifecycleError(reply, reason),
-    )
-    return
-  }
-  if (reply[kPhase] === Phase.Open) reply.send(result)
-}
-
-function errorHandlerResolved(reply: Reply, value: unknown): void {
-  if (value === reply || reply[kPhase] !== Phase.Open) return
-  if (value !== undefined) {
-    reply.send(value)
-    return
-  }
-  reply.request.log.warn(
-    'An async error handler resolved without sending a reply: send one, or return the payload',
-  )
+  settleResult(reply, result, lifecycleError, 'error handler')
 }
 
 /**
