@@ -28,14 +28,14 @@ describe('built output', () => {
   it('loads with require and with import, exposing the same names', async () => {
     const [cjs, esm] = await Promise.all([load('require'), load('import')])
     expect(cjs.keys).toEqual(esm.keys)
-    expect(esm.keys).toEqual(['SchemaRegistry', 'expandShorthand', 'plainSchema'])
+    expect(esm.keys).toEqual(['SchemaRegistry', 'expandShorthand', 'fingerprint', 'plainSchema'])
   })
 
   it.each(['require', 'import'] as const)(
     'works when loaded with %s, bundle/dereference and coded errors included',
     async (format) => {
       expect(await load(format)).toEqual({
-        keys: ['SchemaRegistry', 'expandShorthand', 'plainSchema'],
+        keys: ['SchemaRegistry', 'expandShorthand', 'fingerprint', 'plainSchema'],
         fromChild: { $id: 'user', type: 'object' },
         dereferenced: { items: { type: 'object' } },
         expanded: { type: 'object', properties: { a: { type: 'string' } } },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { fingerprint } from './fingerprint.js'
+import { fingerprint } from '@framework/schema-registry'
 import { fjsVersion } from './own-require.js'
 import type { AnySchema } from './shared-set.js'
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
+import { fingerprint } from '@framework/schema-registry'
 import type { PluginEntry } from './normalize-plugins.js'
 import { versionOf } from './own-require.js'
-import { portableKey } from './portable-key.js'
 import type { CustomAjvOptions } from './resolve-ajv-options.js'
 
 /**
@@ -34,11 +34,11 @@ export function compilerKey(
   plugins: readonly PluginEntry[],
 ): string | undefined {
   const { logger: _logger, ...rest } = customOptions ?? {}
-  const options = portableKey(rest)
+  const options = fingerprint(rest)
   if (options === undefined) return undefined
   let pluginText = ''
   for (const entry of plugins) {
-    const pluginOptions = entry.options === undefined ? '-' : portableKey(entry.options.value)
+    const pluginOptions = entry.options === undefined ? '-' : fingerprint(entry.options.value)
     if (pluginOptions === undefined) return undefined
     pluginText += `${String(entry.plugin)}\u0000${pluginOptions}\u0000`
   }
@@ -48,12 +48,12 @@ export function compilerKey(
 
 /** The key of one set of shared schemas under a compiler key. */
 export function setKey(compiler: string, sharedSchemas: object): string | undefined {
-  const shared = portableKey(sharedSchemas)
+  const shared = fingerprint(sharedSchemas)
   return shared === undefined ? undefined : hash(`${compiler}|${shared}`)
 }
 
 /** The key of one route part's schema within its set. */
 export function routeKey(schema: unknown, headers: boolean): string | undefined {
-  const content = portableKey(schema)
+  const content = fingerprint(schema)
   return content === undefined ? undefined : hash(`${headers ? 'h' : 'o'}|${content}`)
 }

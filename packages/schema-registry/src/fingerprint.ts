@@ -1,9 +1,10 @@
 /**
  * A text that is the same for two values exactly when they are deeply equal JSON data, property
- * order included (fast-json-stringify writes properties in schema order, so order is part of what a
- * schema means). `undefined` when the value holds anything that is not plain data (a function, a
- * Date, a class instance, a symbol, a bigint, a cycle): such a schema is built on its own, never
- * shared.
+ * order included (a serializer writes properties in schema order, so order is part of what a
+ * schema means), and the same in every process: what compilers key shared and precompiled
+ * functions by. `undefined` when the value holds anything that is not plain data (a function, a
+ * Date, a RegExp, a class instance, a symbol, a bigint, a cycle): such a schema is compiled on its
+ * own, never shared or precompiled.
  *
  * @example
  * fingerprint({ type: 'string' }) === fingerprint({ type: 'string' }) // true
