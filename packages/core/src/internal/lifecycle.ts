@@ -5,7 +5,7 @@ import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import { lifecycleError } from './outgoing/index.js'
 import type { Reply } from './reply.js'
 import type { RouteContext } from './route-context.js'
-import { kPhase, kRoute, Phase } from './symbols.js'
+import { kRoute } from './symbols.js'
 import { validateRequest } from './validation.js'
 
 /*

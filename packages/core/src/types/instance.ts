@@ -201,7 +201,7 @@ export interface Instance {
   /** The listening server's addresses (`[]` before `listen()`). */
   addresses(): unknown[]
   /** For Fastify code: returns this instance (inference needs no provider here). */
-  withTypeProvider<Provider = unknown>(): Instance
+  withTypeProvider<_Provider = unknown>(): Instance
   /** A readable tree of the routes: path, methods, and the plugin that declared them. */
   printRoutes(): string
   /** A readable tree of the plugins. */
