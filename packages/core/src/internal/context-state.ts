@@ -42,6 +42,8 @@ export class ContextState {
   errorHandler: { fn: ErrorHandler; ctx: Instance } | undefined
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   replySerializer: ((payload: unknown, statusCode: number) => string) | undefined
+  /** The `logLevel` register option: the level of the request loggers of this context's routes. */
+  logLevel: string | undefined
   notFound: NotFoundSetting | undefined
   /** The plugin node whose queue receives what is registered on this context right now. */
   currentNode!: PluginNode

@@ -125,6 +125,7 @@ async function loadPlugin(
       if (optsFn !== null) opts = (optsFn(registrar.instance) ?? {}) as Record<string, unknown>
     } else {
       state = createChildContext(registrar, info.name, opts.prefix, info.chainName)
+      if (typeof opts.logLevel === 'string') state.logLevel = opts.logLevel
       if (optsFn !== null) opts = (optsFn(state.instance) ?? {}) as Record<string, unknown>
       for (const scope of [...registrar.chain()].reverse()) {
         for (const hook of scope.hooks.onRegister) hook.fn.call(hook.ctx, state.instance, opts)

@@ -59,7 +59,16 @@ export class Request {
 
   get log(): Logger {
     let log = this[kRequestLog]
-    if (log === undefined) log = this[kRequestLog] = this[kRoute].core.log.child({ reqId: this.id })
+    if (log === undefined) {
+      const rc = this[kRoute]
+      const bindings = { reqId: this.id }
+      // pino's child(bindings, { level }) sets the route's `logLevel`; other loggers ignore it.
+      log =
+        rc.logLevel === undefined
+          ? rc.core.log.child(bindings)
+          : rc.core.log.child(bindings, { level: rc.logLevel })
+      this[kRequestLog] = log
+    }
     return log
   }
 

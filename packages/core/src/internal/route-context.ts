@@ -66,6 +66,8 @@ export interface RouteContext {
   errorHandlers: ErrorHandlerEntry[]
   /** True for the context's not-found handler. */
   notFound: boolean
+  /** The level of this route's request loggers (route option or register option `logLevel`). */
+  logLevel: string | undefined
   /** Called when the transport finished writing a reply of a route without onResponse hooks. */
   written: (error?: Error) => void
 }

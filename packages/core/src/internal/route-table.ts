@@ -82,6 +82,12 @@ function hookList(
   return inherited.concat(extra)
 }
 
+/** The `logLevel` of the nearest context that set one. */
+function contextLogLevel(state: ContextState): string | undefined {
+  for (const scope of state.chain()) if (scope.logLevel !== undefined) return scope.logLevel
+  return undefined
+}
+
 function writtenLogger(core: Core, method: string, url: string): (error?: Error) => void {
   return (error) => {
     if (error !== undefined)
@@ -129,6 +135,7 @@ function baseContext(
     parsers: resolved.parsers,
     schemaErrorFormatter: resolved.schemaErrorFormatter,
     replySerializer: resolved.replySerializer,
+    logLevel: contextLogLevel(state),
     errorHandlers: resolved.errorHandlers,
     written: writtenLogger(core, method, url),
   }
@@ -186,6 +193,7 @@ function createRouteContext(
     validators,
     attachValidation,
     schemaErrorFormatter: options.schemaErrorFormatter ?? base.schemaErrorFormatter,
+    logLevel: typeof options.logLevel === 'string' ? options.logLevel : base.logLevel,
     serializers,
     selectResponse:
       serializers === null ? null : selectorFor(core, Object.keys(serializers), selectors),

@@ -13,6 +13,6 @@ export interface Logger {
   trace(...args: any[]): void
   fatal(...args: any[]): void
   /** A logger that adds `bindings` to every line (the core binds `reqId` per request). */
-  child(bindings: Record<string, unknown>): Logger
+  child(bindings: Record<string, unknown>, options?: { level?: string }): Logger
   [extra: string]: any
 }

@@ -38,4 +38,6 @@ export type PluginInput<Options = Record<string, any>> =
 export interface RegisterOptions {
   /** Prefix for the routes of the new context (composes with its ancestors' prefixes). */
   prefix?: string
+  /** The level of the request loggers of the new context's routes (Fastify's `logLevel`). */
+  logLevel?: string
 }

@@ -92,6 +92,8 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
   config?: Record<string, any>
   /** Also answer HEAD for this GET route (default: the instance option, true). */
   exposeHeadRoutes?: boolean
+  /** The level of this route's request logger (`'warn'`, `'silent'`...), as Fastify's `logLevel`. */
+  logLevel?: string
   /**
    * Route constraints, as find-my-way matches them: `{ version: '1.2.0' }` (the `Accept-Version`
    * header, semver ranges) and `{ host: 'example.com' }` (a string or RegExp).
