@@ -44,6 +44,17 @@ export type {
   RequestHook,
   RouteHookName,
 } from './types/hooks.js'
+export type { SchemaToType } from './types/infer/from-schema.js'
+export type { InferMode } from './types/infer/mode.js'
+export type {
+  HandlerResult,
+  ReplyPayload,
+  ReplyType,
+  RouteTypes,
+  SchemaRouteGeneric,
+} from './types/infer/route-types.js'
+export type { KnownSchemas, SchemaEntry, SharedSchemas } from './types/infer/shared-schemas.js'
+export type { ExpandShorthand } from './types/infer/shorthand.js'
 export type {
   DecoratorAccessors,
   Instance,

@@ -3,6 +3,7 @@ import { decoratorMethods } from './instance/decorator-methods.js'
 import { pluginAccessors, pluginMethods } from './instance/plugin-methods.js'
 import { routeMethods } from './instance/route-methods.js'
 import { settingMethods } from './instance/setting-methods.js'
+import { typeMethods } from './instance/type-methods.js'
 
 /**
  * The prototype of every root instance: the whole instance surface. A root instance inherits from
@@ -14,6 +15,7 @@ export const instancePrototype: Instance = Object.create(Object.prototype, {
   ...nonEnumerable(decoratorMethods),
   ...nonEnumerable(routeMethods),
   ...nonEnumerable(settingMethods),
+  ...nonEnumerable(typeMethods),
 })
 
 function nonEnumerable(source: object): PropertyDescriptorMap {

@@ -4,10 +4,18 @@ import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contr
 import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { HookMap, HookName } from './hooks.js'
+import type { RouteTypes } from './infer/route-types.js'
+import type { SchemaEntry } from './infer/shared-schemas.js'
 import type { Logger } from './logger.js'
 import type { PluginInput, RegisterOptions } from './plugin.js'
 import type { RouteGeneric } from './request.js'
-import type { ErrorHandler, RouteHandler, RouteOptions, RouteShorthandOptions } from './route.js'
+import type {
+  ErrorHandler,
+  RouteHandler,
+  RouteOptions,
+  RouteSchema,
+  RouteShorthandOptions,
+} from './route.js'
 
 /**
  * A decorator given as accessors instead of a value.
@@ -37,17 +45,19 @@ export interface NotFoundOptions {
  * @example
  * app.get('/users/:id', { schema: { params: { id: { type: 'integer' } } } }, async (request) => request.params)
  */
-export interface RouteShorthand {
-  <G extends RouteGeneric = RouteGeneric>(path: string, handler: RouteHandler<G>): Instance
-  <G extends RouteGeneric = RouteGeneric>(
+export interface RouteShorthand<Local extends object = {}> {
+  <G extends RouteGeneric = RouteGeneric>(path: string, handler: RouteHandler<G>): Instance<Local>
+  <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = {}>(
     path: string,
-    options: RouteShorthandOptions<G>,
-    handler: RouteHandler<G>,
-  ): Instance
-  <G extends RouteGeneric = RouteGeneric>(
+    options: RouteShorthandOptions<RouteTypes<G, S, Local>, S>,
+    handler: RouteHandler<RouteTypes<G, S, Local>>,
+  ): Instance<Local>
+  <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = {}>(
     path: string,
-    options: RouteShorthandOptions<G> & { handler: RouteHandler<G> },
-  ): Instance
+    options: RouteShorthandOptions<RouteTypes<G, S, Local>, S> & {
+      handler: RouteHandler<RouteTypes<G, S, Local>>
+    },
+  ): Instance<Local>
 }
 
 /**
@@ -59,6 +69,9 @@ export interface RouteShorthand {
  * `register` and `after` return the instance as a thenable: `await app.register(p)` (or
  * `await app.after()`) loads the plugins registered so far and resolves with the instance.
  *
+ * `Local` holds the shared schemas this instance type collected through `addSchema` (by `$id`), so
+ * that `{ $ref: 'user#' }` in its routes infers; the `SharedSchemas` interface adds more everywhere.
+ *
  * @example
  * const app = createInstance({ transport, validatorCompiler, serializerCompiler, responseSelector })
  * app.register(async (child) => {
@@ -67,20 +80,25 @@ export interface RouteShorthand {
  * }, { prefix: '/v1' })
  * await app.ready()
  */
-export interface Instance {
-  /** Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). */
+export interface Instance<Local extends object = {}> {
+  /**
+   * Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). The
+   * plugin's instance infers schemas as this one does.
+   */
   register<Options extends Record<string, any> = Record<string, any>>(
-    plugin: PluginInput<Options>,
-    opts?: (Options & RegisterOptions) | ((parent: Instance) => Options & RegisterOptions),
-  ): ThenableInstance
+    plugin: PluginInput<Options, Local>,
+    opts?: (Options & RegisterOptions) | ((parent: Instance<Local>) => Options & RegisterOptions),
+  ): ThenableInstance<Local>
   /** Loads the plugins registered so far, then calls `fn` (with the loading error, if any). */
-  after(fn?: (error: Error | null, done?: (error?: unknown) => void) => unknown): ThenableInstance
+  after(
+    fn?: (error: Error | null, done?: (error?: unknown) => void) => unknown,
+  ): ThenableInstance<Local>
   /** Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. */
-  ready(): Promise<Instance>
-  ready(callback: (error: Error | null) => void): Instance
+  ready(): Promise<Instance<Local>>
+  ready(callback: (error: Error | null) => void): Instance<Local>
   /** Closes the transport, then runs the `onClose` hooks (children's before their parents'). */
   close(): Promise<void>
-  close(callback: (error: Error | null) => void): Instance
+  close(callback: (error: Error | null) => void): Instance<Local>
   /** `ready()`, then starts listening (host default `localhost`); resolves with the address. */
   listen(options?: ListenOptions): Promise<string>
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void
@@ -94,48 +112,62 @@ export interface Instance {
   /** The name of the plugin this context belongs to (`root` for the root). */
   readonly pluginName: string
 
-  decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
-  decorateRequest(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
-  decorateReply(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
+  decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
+  decorateRequest(
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance<Local>
+  decorateReply(
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance<Local>
   hasDecorator(name: string | symbol): boolean
   hasRequestDecorator(name: string | symbol): boolean
   hasReplyDecorator(name: string | symbol): boolean
 
-  addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance
+  addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance<Local>
 
-  route<G extends RouteGeneric = RouteGeneric>(options: RouteOptions<G>): Instance
-  get: RouteShorthand
-  head: RouteShorthand
-  post: RouteShorthand
-  put: RouteShorthand
-  patch: RouteShorthand
-  delete: RouteShorthand
-  options: RouteShorthand
-  all: RouteShorthand
+  route<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = {}>(
+    options: RouteOptions<RouteTypes<G, S, Local>, S>,
+  ): Instance<Local>
+  get: RouteShorthand<Local>
+  head: RouteShorthand<Local>
+  post: RouteShorthand<Local>
+  put: RouteShorthand<Local>
+  patch: RouteShorthand<Local>
+  delete: RouteShorthand<Local>
+  options: RouteShorthand<Local>
+  all: RouteShorthand<Local>
 
-  addSchema(schema: object): Instance
+  /**
+   * Adds a shared schema. The returned instance type knows it by its `$id`, so `{ $ref: 'id#' }`
+   * infers in the routes declared on it: `const app = framework().addSchema(user)`.
+   */
+  addSchema<const T extends object>(schema: T): Instance<Local & SchemaEntry<T>>
   /** Every shared schema visible here, keyed by `$id`. */
   getSchemas(): Readonly<Record<string, RegistryJsonSchema>>
   getSchema(id: string): RegistryJsonSchema | undefined
 
-  setValidatorCompiler(compiler: ValidatorCompiler): Instance
-  setSerializerCompiler(compiler: SerializerCompiler): Instance
-  setErrorHandler(handler: ErrorHandler): Instance
-  setNotFoundHandler(handler: RouteHandler): Instance
-  setNotFoundHandler(options: NotFoundOptions, handler: RouteHandler): Instance
-  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): Instance
+  setValidatorCompiler(compiler: ValidatorCompiler): Instance<Local>
+  setSerializerCompiler(compiler: SerializerCompiler): Instance<Local>
+  setErrorHandler(handler: ErrorHandler): Instance<Local>
+  setNotFoundHandler(handler: RouteHandler): Instance<Local>
+  setNotFoundHandler(options: NotFoundOptions, handler: RouteHandler): Instance<Local>
+  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): Instance<Local>
 
   addContentTypeParser(
     type: string | readonly string[] | RegExp,
     parser: ContentTypeParser,
-  ): Instance
+  ): Instance<Local>
   addContentTypeParser(
     type: string | readonly string[] | RegExp,
     options: ContentTypeParserOptions,
     parser: ContentTypeParser,
-  ): Instance
+  ): Instance<Local>
   hasContentTypeParser(type: string | RegExp): boolean
-  removeContentTypeParser(type: string | readonly string[] | RegExp): Instance
+  removeContentTypeParser(type: string | readonly string[] | RegExp): Instance<Local>
 
   /** Whether a plugin of that name was registered here or in an ancestor. */
   hasPlugin(name: string): boolean
@@ -143,6 +175,15 @@ export interface Instance {
   printRoutes(): string
   /** A readable tree of the plugins. */
   printPlugins(): string
+
+  /**
+   * For Fastify code: returns this same instance. Every schema slot already infers its type, so
+   * the provider is not needed.
+   *
+   * @example
+   * const app = framework().withTypeProvider<TypeBoxTypeProvider>()
+   */
+  withTypeProvider<_Provider = unknown>(): Instance<Local>
 }
 
 /**
@@ -153,6 +194,6 @@ export interface Instance {
  * @example
  * const app = await createApp().register(db) // the instance, with db loaded
  */
-export type ThenableInstance = Instance & PromiseLike<void>
+export type ThenableInstance<Local extends object = {}> = Instance<Local> & PromiseLike<void>
 
 export type { JsonSchema }
