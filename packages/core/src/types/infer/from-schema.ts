@@ -1,4 +1,5 @@
 import type { InferMode } from './mode.js'
+import type { SharedSchemas } from './shared-schemas.js'
 
 /**
  * The type a schema describes, read the way the default validator reads it:
@@ -10,7 +11,7 @@ import type { InferMode } from './mode.js'
  *   `oneOf`, `allOf`, `nullable`, and `$ref` to `#/...`, to a shared schema (`user#`, `user`) or
  *   into one (`user#/properties/name`).
  *
- * `Known` maps shared-schema ids to schemas. What the types cannot read (a `$ref` to an unknown id,
+ * `Known` maps shared-schema ids to schemas (default: the `SharedSchemas` interface). What the types cannot read (a `$ref` to an unknown id,
  * a schema that is not a literal) is `unknown`, never `any`.
  *
  * @example
@@ -19,7 +20,12 @@ import type { InferMode } from './mode.js'
  *   {}
  * > // { id: number }
  */
-export type SchemaToType<S, Known, Mode extends InferMode = 'request'> = Infer<S, Known, S, Mode>
+export type SchemaToType<S, Known = SharedSchemas, Mode extends InferMode = 'request'> = Infer<
+  S,
+  Known,
+  S,
+  Mode
+>
 
 /** A schema of any kind, inside the document `Root` (for `#/...` references). */
 type Infer<S, Known, Root, Mode> = 0 extends 1 & S
