@@ -64,7 +64,7 @@ export type {
 } from './types/instance.js'
 export type { Logger } from './types/logger.js'
 export type { Plugin, PluginInput, RegisterOptions } from './types/plugin.js'
-export type { FrameworkReply, HeaderValue } from './types/reply.js'
+export type { FrameworkReply, HeaderValue, StatusReply } from './types/reply.js'
 export type { FrameworkRequest, RouteGeneric, RouteGenericPart } from './types/request.js'
 export type {
   ErrorHandler,

@@ -4,7 +4,7 @@ import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contr
 import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { HookMap, HookName } from './hooks.js'
-import type { RouteTypes } from './infer/route-types.js'
+import type { FromRouteSchema, RouteTypes } from './infer/route-types.js'
 import type { SchemaEntry } from './infer/shared-schemas.js'
 import type { Logger } from './logger.js'
 import type { PluginInput, RegisterOptions } from './plugin.js'
@@ -41,18 +41,34 @@ export interface NotFoundOptions {
 
 /**
  * The shorthand route declarations: `(path, handler)`, `(path, options, handler)` or `(path, options)`.
+ * The request and reply types come from the route generic when one is written, else from the
+ * route's schema (`Local`, the shared schemas the instance type knows, is read from `this`).
  *
  * @example
  * app.get('/users/:id', { schema: { params: { id: { type: 'integer' } } } }, async (request) => request.params)
  */
-export interface RouteShorthand<Local extends object = {}> {
-  <G extends RouteGeneric = RouteGeneric>(path: string, handler: RouteHandler<G>): Instance<Local>
-  <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = {}>(
+export interface RouteShorthand {
+  <G extends RouteGeneric = RouteGeneric, Local extends object = {}>(
+    this: Instance<Local>,
+    path: string,
+    handler: RouteHandler<G>,
+  ): Instance<Local>
+  <
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    Local extends object = {},
+  >(
+    this: Instance<Local>,
     path: string,
     options: RouteShorthandOptions<RouteTypes<G, S, Local>, S>,
     handler: RouteHandler<RouteTypes<G, S, Local>>,
   ): Instance<Local>
-  <G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = {}>(
+  <
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    Local extends object = {},
+  >(
+    this: Instance<Local>,
     path: string,
     options: RouteShorthandOptions<RouteTypes<G, S, Local>, S> & {
       handler: RouteHandler<RouteTypes<G, S, Local>>
@@ -129,17 +145,19 @@ export interface Instance<Local extends object = {}> {
 
   addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance<Local>
 
-  route<G extends RouteGeneric = RouteGeneric, const S extends RouteSchema = {}>(
-    options: RouteOptions<RouteTypes<G, S, Local>, S>,
-  ): Instance<Local>
-  get: RouteShorthand<Local>
-  head: RouteShorthand<Local>
-  post: RouteShorthand<Local>
-  put: RouteShorthand<Local>
-  patch: RouteShorthand<Local>
-  delete: RouteShorthand<Local>
-  options: RouteShorthand<Local>
-  all: RouteShorthand<Local>
+  route<
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    L extends object = Local,
+  >(this: Instance<L>, options: RouteOptions<RouteTypes<G, S, L>, S>): Instance<L>
+  get: RouteShorthand
+  head: RouteShorthand
+  post: RouteShorthand
+  put: RouteShorthand
+  patch: RouteShorthand
+  delete: RouteShorthand
+  options: RouteShorthand
+  all: RouteShorthand
 
   /**
    * Adds a shared schema. The returned instance type knows it by its `$id`, so `{ $ref: 'id#' }`

@@ -1,4 +1,4 @@
-import type { ReplyPayload, WithStatus } from './infer/route-types.js'
+import type { ReplyPayload, ReplyType } from './infer/route-types.js'
 import type { Instance } from './instance.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
 
@@ -11,9 +11,26 @@ import type { FrameworkRequest, RouteGeneric } from './request.js'
 export type HeaderValue = string | number | boolean | readonly string[] | undefined
 
 /**
+ * What `reply.code(C)` returns: for a route with response schemas, a reply whose `send` takes the
+ * type of the schema that applies to status `C` (carried as the generic's `Reply`; anything when
+ * none applies); otherwise the reply itself.
+ *
+ * @example
+ * type Created = StatusReply<FrameworkReply, { Responses: { 201: { id: number } } }, 201>
+ * // FrameworkReply<{ Responses: ...; Reply: { id: number } }>
+ */
+export type StatusReply<Self, G extends RouteGeneric, C extends number> = number extends C
+  ? Self
+  : G extends { Responses: infer Map }
+    ? unknown extends Map
+      ? Self
+      : FrameworkReply<G & { Reply: ReplyType<G, C> }>
+    : Self
+
+/**
  * The reply object handlers and hooks receive. Reply decorators of the route's context (and its
- * ancestors) are on its prototype. `send` is checked for the status set by `reply.code(n)` (200
- * until then; a status only known at run time keeps the previous one).
+ * ancestors) are on its prototype. `send` is checked against the response schema of the status
+ * (200 until `reply.code(n)`; a status only known at run time keeps the previous one).
  *
  * @example
  * app.get('/', (request, reply) => { reply.code(201).header('x-id', '1').send({ ok: true }) })
@@ -23,11 +40,9 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
    * Sets the status code (an integer from 100 to 599; FRM_ERR_REPLY_INVALID_STATUS otherwise).
    * `send` is then checked against the response schema of that status.
    */
-  code<C extends number>(statusCode: C): number extends C ? this : FrameworkReply<WithStatus<G, C>>
+  code<C extends number>(statusCode: C): StatusReply<this, G, C>
   /** Same as `code`. */
-  status<C extends number>(
-    statusCode: C,
-  ): number extends C ? this : FrameworkReply<WithStatus<G, C>>
+  status<C extends number>(statusCode: C): StatusReply<this, G, C>
   /** The status code (200 until set). Setting it validates like `code()`. */
   statusCode: number
   /** Sets a header (name case-insensitive; CR or LF in name or value: FRM_ERR_REPLY_INVALID_HEADER). */

@@ -34,7 +34,7 @@ export type RouteHandler<G extends RouteGeneric = RouteGeneric> = (
   this: Instance,
   request: FrameworkRequest<G>,
   reply: FrameworkReply<G>,
-) => HandlerResult<G>
+) => NoInfer<HandlerResult<G>>
 
 /**
  * An error handler (`setErrorHandler`, route option `errorHandler`). Send a reply, or return a

@@ -58,8 +58,28 @@ type FromJson<S, Known, Root, Mode> = string extends keyof S
       : FromLiteral<S, Known, Root, Mode>
     : FromLiteral<S, Known, Root, Mode>
 
+/** The types of the primitive `type` names. */
+interface Primitives {
+  string: string
+  integer: number
+  number: number
+  boolean: boolean
+  null: null
+}
+
+/** Keywords that change what a primitive `type` alone would say. */
+type Refining = 'const' | 'enum' | 'nullable' | 'anyOf' | 'oneOf' | 'allOf' | '$ref'
+
 /** A schema written as a literal (`as const`, or inline): a `type` of `string` means it was not. */
-type FromLiteral<S, Known, Root, Mode> = S extends { readonly $ref: infer Ref extends string }
+type FromLiteral<S, Known, Root, Mode> = S extends {
+  readonly type: infer T extends keyof Primitives
+}
+  ? Extract<keyof S, Refining> extends never
+    ? Primitives[T]
+    : FromKeywords<S, Known, Root, Mode>
+  : FromKeywords<S, Known, Root, Mode>
+
+type FromKeywords<S, Known, Root, Mode> = S extends { readonly $ref: infer Ref extends string }
   ? FromRef<Ref, Known, Root, Mode>
   : S extends { readonly const: infer C }
     ? C
@@ -125,38 +145,37 @@ type RequiredKey<S> = S extends { readonly required: readonly (infer K)[] }
     : K
   : never
 
-/** A property is present when `required`, or (what the validator produces) when it has a `default`. */
-type Present<K, P, S, Mode> =
-  K extends RequiredKey<S>
-    ? true
-    : Mode extends 'request'
-      ? P extends { readonly default: unknown }
-        ? true
-        : false
-      : false
+/** The properties that are present: `required`, and (what the validator produces) those with a `default`. */
+type PresentKey<S, P, Mode> =
+  | RequiredKey<S>
+  | (Mode extends 'request'
+      ? { [K in keyof P]: P[K] extends { readonly default: unknown } ? K : never }[keyof P]
+      : never)
 
 type Flatten<T> = { [K in keyof T]: T[K] }
 
 type FromObject<S, Known, Root, Mode> = S extends { readonly properties: infer P extends object }
   ? [keyof P] extends [never]
     ? FreeObject<S, Known, Root, Mode>
-    : Flatten<
-        {
-          -readonly [K in keyof P as Present<K, P[K], S, Mode> extends true ? K : never]: Infer<
-            P[K],
-            Known,
-            Root,
-            Mode
-          >
-        } & {
-          -readonly [K in keyof P as Present<K, P[K], S, Mode> extends true ? never : K]?: Infer<
-            P[K],
-            Known,
-            Root,
-            Mode
-          >
-        }
-      >
+    : PresentKey<S, P, Mode> extends infer Present
+      ? Flatten<
+          {
+            -readonly [K in keyof P as K extends Present ? K : never]: Infer<
+              P[K],
+              Known,
+              Root,
+              Mode
+            >
+          } & {
+            -readonly [K in keyof P as K extends Present ? never : K]?: Infer<
+              P[K],
+              Known,
+              Root,
+              Mode
+            >
+          }
+        >
+      : never
   : FreeObject<S, Known, Root, Mode>
 
 /** An object without declared properties: its values are what `additionalProperties` allows. */

@@ -66,17 +66,22 @@ type NotAProperty<S> = {
  * Whether a request-part or response schema is the shorthand of specification 2.4 (properties at
  * the top level, `type` and `properties` left out).
  */
-type IsShorthand<S> = S extends object
-  ? string extends keyof S
-    ? false
-    : '~standard' extends keyof S
+type IsShorthand<S> = S extends
+  | { readonly type: string | readonly string[] }
+  | { readonly $ref: string }
+  | { readonly properties: object }
+  ? false
+  : S extends object
+    ? string extends keyof S
       ? false
-      : [Exclude<keyof S, 'required'>] extends [never]
+      : '~standard' extends keyof S
         ? false
-        : [NotAProperty<S>] extends [never]
-          ? true
-          : false
-  : false
+        : [Exclude<keyof S, 'required'>] extends [never]
+          ? false
+          : [NotAProperty<S>] extends [never]
+            ? true
+            : false
+    : false
 
 /**
  * A request-part or response schema with the shorthand expanded, as the runtime expands it.
