@@ -30,15 +30,24 @@ export type SchemaToType<S, Known = SharedSchemas, Mode extends InferMode = 'req
 /** A schema of any kind, inside the document `Root` (for `#/...` references). */
 type Infer<S, Known, Root, Mode> = 0 extends 1 & S
   ? unknown
-  : S extends { readonly '~standard': { readonly types?: infer T } }
-    ? StandardType<T, Mode>
-    : S extends { readonly static: infer T }
-      ? T
-      : S extends object
-        ? FromJson<S, Known, Root, Mode>
-        : S extends false
-          ? never
-          : unknown
+  : S extends { readonly type: infer T extends keyof Primitives }
+    ? [Extract<keyof S, Refining | '~standard' | 'static'>] extends [never]
+      ? Primitives[T]
+      : FromValue<S, Known, Root, Mode>
+    : FromValue<S, Known, Root, Mode>
+
+/** A Standard Schema value, a TypeBox schema, or a JSON Schema. */
+type FromValue<S, Known, Root, Mode> = S extends {
+  readonly '~standard': { readonly types?: infer T }
+}
+  ? StandardType<T, Mode>
+  : S extends { readonly static: infer T }
+    ? T
+    : S extends object
+      ? FromJson<S, Known, Root, Mode>
+      : S extends false
+        ? never
+        : unknown
 
 type StandardType<T, Mode> =
   NonNullable<T> extends {
@@ -58,7 +67,7 @@ type FromJson<S, Known, Root, Mode> = string extends keyof S
       : FromLiteral<S, Known, Root, Mode>
     : FromLiteral<S, Known, Root, Mode>
 
-/** The types of the primitive `type` names. */
+/** The types of the primitive `type` names (the fast path: most schemas are such leaves). */
 interface Primitives {
   string: string
   integer: number
@@ -71,15 +80,7 @@ interface Primitives {
 type Refining = 'const' | 'enum' | 'nullable' | 'anyOf' | 'oneOf' | 'allOf' | '$ref'
 
 /** A schema written as a literal (`as const`, or inline): a `type` of `string` means it was not. */
-type FromLiteral<S, Known, Root, Mode> = S extends {
-  readonly type: infer T extends keyof Primitives
-}
-  ? Extract<keyof S, Refining> extends never
-    ? Primitives[T]
-    : FromKeywords<S, Known, Root, Mode>
-  : FromKeywords<S, Known, Root, Mode>
-
-type FromKeywords<S, Known, Root, Mode> = S extends { readonly $ref: infer Ref extends string }
+type FromLiteral<S, Known, Root, Mode> = S extends { readonly $ref: infer Ref extends string }
   ? FromRef<Ref, Known, Root, Mode>
   : S extends { readonly const: infer C }
     ? C
