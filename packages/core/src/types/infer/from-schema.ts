@@ -27,8 +27,11 @@ export type SchemaToType<S, Known = SharedSchemas, Mode extends InferMode = 'req
   Mode
 >
 
-/** A schema of any kind, inside the document `Root` (for `#/...` references). */
-type Infer<S, Known, Root, Mode> = 0 extends 1 & S
+/**
+ * A schema of any kind, inside the document `Root` (for `#/...` references). `any` and `unknown`
+ * give `unknown` (tested as `unknown extends S`, which costs less than the usual `0 extends 1 & S`).
+ */
+type Infer<S, Known, Root, Mode> = unknown extends S
   ? unknown
   : S extends { readonly type: infer T extends keyof Primitives }
     ? [Extract<keyof S, Refining | '~standard' | 'static'>] extends [never]
@@ -87,7 +90,12 @@ type FromLiteral<S, Known, Root, Mode> = S extends { readonly $ref: infer Ref ex
     : S extends { readonly enum: readonly (infer E)[] }
       ? E
       : S extends { readonly properties: object }
-        ? OrNull<FromObject<S, Known, Root, Mode> & AllOfPart<S, Known, Root, Mode>, S>
+        ? OrNull<
+            S extends { readonly allOf: infer A extends readonly unknown[] }
+              ? FromObject<S, Known, Root, Mode> & AllOf<A, Known, Root, Mode>
+              : FromObject<S, Known, Root, Mode>,
+            S
+          >
         : S extends { readonly anyOf: infer A extends readonly unknown[] }
           ? OrNull<Each<A[number], Known, Root, Mode>, S>
           : S extends { readonly oneOf: infer A extends readonly unknown[] }
@@ -117,12 +125,6 @@ type Each<U, Known, Root, Mode> = U extends unknown ? Infer<U, Known, Root, Mode
 
 type AllOf<A, Known, Root, Mode> = A extends readonly [infer Head, ...infer Tail]
   ? Infer<Head, Known, Root, Mode> & AllOf<Tail, Known, Root, Mode>
-  : unknown
-
-type AllOfPart<S, Known, Root, Mode> = S extends {
-  readonly allOf: infer A extends readonly unknown[]
-}
-  ? AllOf<A, Known, Root, Mode>
   : unknown
 
 type FromTypeName<N, S, Known, Root, Mode> = N extends 'string'
