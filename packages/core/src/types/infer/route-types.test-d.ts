@@ -277,6 +277,17 @@ describe('shared schemas', () => {
     app.register(elsewhere, { prefix: '/y' })
   })
 
+  it('an instance that knows more stays an Instance, and takes route generics', () => {
+    const local = app.addSchema(user)
+    const plain: Instance = local
+    const setup = (instance: Instance) => instance.get('/setup', async () => 'ok')
+    setup(local)
+    local.get<{ Querystring: { page: string } }>('/page', async (request) => {
+      expectTypeOf(request.query).toEqualTypeOf<{ page: string }>()
+    })
+    expectTypeOf(plain.addSchema).toBeFunction()
+  })
+
   it('withTypeProvider returns the same instance type', () => {
     const local = app.addSchema(user)
     expectTypeOf(local.withTypeProvider<{ anything: true }>()).toEqualTypeOf(local)
