@@ -237,6 +237,17 @@ export const validNewUser = {
 export const invalidNewUser = { ...validNewUser, email: 'not-an-email' }
 
 // ---------------------------------------------------------------------------------------------
+// (f) scenario b with the framework's response schema written in Zod 4 (a Standard Schema value,
+//     see servers/zod-user-response.mjs), converted to the same JSON Schema at start-up
+// (g) scenario b with the framework's response validation on for the route
+// The other targets serve both exactly as they serve b, so the framework's f and g read against
+// its own b (the cost of Standard Schema, of response validation) and against the others' b.
+
+/** The paths of (f) and (g): scenario b's route under a prefix. */
+export const standardUsersPrefix = '/standard'
+export const validatedUsersPrefix = '/validated'
+
+// ---------------------------------------------------------------------------------------------
 // What the harness sends and expects
 
 const userTags = ['admin', 'beta']
@@ -272,6 +283,22 @@ export const scenarios = {
     title: 'unknown route 404',
     request: { method: 'GET', path: '/no/such/route' },
     expect: { status: 404, body: null },
+  },
+  f: {
+    title: 'GET 20 fields, Zod response',
+    request: {
+      method: 'GET',
+      path: `${standardUsersPrefix}/users/42?tags=${userTags.join('&tags=')}`,
+    },
+    expect: { status: 200, body: JSON.stringify(pick(getUser(42, userTags), userFields)) },
+  },
+  g: {
+    title: 'GET 20 fields, response validated',
+    request: {
+      method: 'GET',
+      path: `${validatedUsersPrefix}/users/42?tags=${userTags.join('&tags=')}`,
+    },
+    expect: { status: 200, body: JSON.stringify(pick(getUser(42, userTags), userFields)) },
   },
 }
 

@@ -2,6 +2,7 @@
 // verdict on the issue's targets for the framework.
 import { median } from './stats.mjs'
 import { CONTROL } from './targets.mjs'
+import { variantVerdicts } from './variant-verdicts.mjs'
 
 /**
  * `[{ scenario, target, measured, used, rps, p99, cpuUsPerReq, noisy, problems, vs }]`:
@@ -111,6 +112,7 @@ export function verdicts(summary, startup, measurements = []) {
       detail: `${Math.round(row.rps)} vs ${Math.round(fastest)}`,
     })
   }
+  out.push(...variantVerdicts(summary, measurements))
   const fw1000 = startup?.find((s) => s.target === 'framework' && s.routes === 1000)
   if (fw1000 && fw1000.ms !== null) {
     for (const ref of ['fastify4', 'fastify5']) {

@@ -1,3 +1,4 @@
 import { packageBuildConfig } from '../../tsup.shared'
 
-export default packageBuildConfig()
+// shims: `import.meta.url` in the CommonJS build (light-my-request is required on first inject).
+export default packageBuildConfig({ shims: true })

@@ -4,6 +4,7 @@
 // `schema` option, reply.code().send(), listen({ port, host }) and `server`.
 import * as frameworkModule from 'framework'
 import { listenWithScenarios } from './schema-first-routes.mjs'
+import { zodUserResponse } from './zod-user-response.mjs'
 
 const factory = frameworkModule.default ?? frameworkModule.framework
 
@@ -20,5 +21,8 @@ export function createApp() {
 
 /** Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. */
 export function listen() {
-  return listenWithScenarios(createApp)
+  return listenWithScenarios(createApp, {
+    standardUserResponse: zodUserResponse,
+    validatedRouteOptions: { responseValidation: true },
+  })
 }

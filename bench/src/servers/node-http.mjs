@@ -3,7 +3,13 @@
 // "serialize only the schema's fields" are all done in code (see ./hand/).
 import { createServer } from 'node:http'
 import { parse as parseQuery } from 'node:querystring'
-import { createUser, getUser, hello } from '../scenarios.mjs'
+import {
+  createUser,
+  getUser,
+  hello,
+  standardUsersPrefix,
+  validatedUsersPrefix,
+} from '../scenarios.mjs'
 import { asArray, asInteger, asString, INVALID, lengthWithin } from './hand/coerce.mjs'
 import { readJsonBody } from './hand/json-body.mjs'
 import { sendError, sendJson } from './hand/send.mjs'
@@ -18,6 +24,14 @@ export function listen() {
   })
 }
 
+/** `/users/...` for a path of (f) or (g), else undefined. */
+function withoutUsersPrefix(path) {
+  for (const prefix of [standardUsersPrefix, validatedUsersPrefix]) {
+    if (path.startsWith(`${prefix}/users/`)) return path.slice(prefix.length)
+  }
+  return undefined
+}
+
 function route(req, res) {
   const url = req.url
   const q = url.indexOf('?')
@@ -27,6 +41,11 @@ function route(req, res) {
     if (path === '/hello') return sendJson(res, 200, JSON.stringify({ hello: hello().hello }))
     if (path.startsWith('/users/') && path.indexOf('/', 7) === -1 && path.length > 7) {
       return userById(res, path.slice(7), q === -1 ? '' : url.slice(q + 1))
+    }
+    // (f) and (g): scenario b's route under a prefix
+    const prefixed = withoutUsersPrefix(path)
+    if (prefixed !== undefined && prefixed.indexOf('/', 7) === -1 && prefixed.length > 7) {
+      return userById(res, prefixed.slice(7), q === -1 ? '' : url.slice(q + 1))
     }
   } else if (method === 'POST' && path === '/users') {
     return readJsonBody(req, res, newUser)

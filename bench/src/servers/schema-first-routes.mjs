@@ -9,10 +9,16 @@ import {
   getUserSchema,
   hello,
   helloSchema,
+  standardUsersPrefix,
+  validatedUsersPrefix,
 } from '../scenarios.mjs'
 
-/** Adds the shared schema and the routes of scenarios (a) to (d) to `app`. */
-export function addScenarioRoutes(app) {
+/**
+ * Adds the shared schema and the routes of scenarios (a) to (d), (f) and (g) to `app`. `variants`
+ * holds what the framework serves differently in (f) and (g): the response schema of (f) and the
+ * route options of (g); the others serve both like (b).
+ */
+export function addScenarioRoutes(app, variants = {}) {
   app.addSchema(addressSchema)
 
   // (a)
@@ -25,6 +31,23 @@ export function addScenarioRoutes(app) {
     reply.send(getUser(request.params.id, request.query.tags))
   })
 
+  // (f)
+  const standardSchema = variants.standardUserResponse
+    ? { ...getUserSchema, response: { 200: variants.standardUserResponse } }
+    : getUserSchema
+  app.get(`${standardUsersPrefix}/users/:id`, { schema: standardSchema }, (request, reply) => {
+    reply.send(getUser(request.params.id, request.query.tags))
+  })
+
+  // (g)
+  app.get(
+    `${validatedUsersPrefix}/users/:id`,
+    { schema: getUserSchema, ...variants.validatedRouteOptions },
+    (request, reply) => {
+      reply.send(getUser(request.params.id, request.query.tags))
+    },
+  )
+
   // (c) and (d)
   app.post('/users', { schema: createUserSchema }, (request, reply) => {
     reply.code(201).send(createUser(request.body))
@@ -35,9 +58,9 @@ export function addScenarioRoutes(app) {
  * Mounts the scenarios on a new app from `createApp`, listens on 127.0.0.1 (random port) and
  * resolves the port: the `listen()` of every schema-first target.
  */
-export async function listenWithScenarios(createApp) {
+export async function listenWithScenarios(createApp, variants) {
   const app = createApp()
-  addScenarioRoutes(app)
+  addScenarioRoutes(app, variants)
   await app.listen({ port: 0, host: '127.0.0.1' })
   return app.server.address().port
 }

@@ -193,31 +193,29 @@ describe('bearer-auth registration', () => {
     return error as FrameworkError
   }
 
-  it('[5] fails ready() for an empty key list, naming the plugin and saying what to pass', async () => {
+  it('[5] fails ready() for an empty key list with its own coded error, saying what to pass', async () => {
     const error = await readyFailure({ keys: [] })
-    const reason =
-      'bearer-auth: keys is empty, so no request could pass: pass at least one key, e.g. { keys: [process.env.API_KEY] }'
-    // The core names the failing plugin; the plugin's own coded error is the cause.
-    expect(error.code).toBe('FRM_ERR_PLUGIN_FAILED')
-    expect(error.message).toBe(`Plugin '@framework/bearer-auth' failed to load: ${reason}`)
-    expect(error.cause).toBeInstanceOf(FrameworkError)
-    expect((error.cause as FrameworkError).code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
-    expect((error.cause as FrameworkError).message).toBe(reason)
+    // The plugin's own error reaches ready() as it is (Fastify 4); the core's log names the plugin.
+    expect(error.code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
+    expect(error.message).toBe(
+      'bearer-auth: keys is empty, so no request could pass: pass at least one key, e.g. { keys: [process.env.API_KEY] }',
+    )
   })
 
   it('fails ready() for a key list holding a non-string, without showing the keys', async () => {
     const error = await readyFailure({ keys: ['sk_secret_value', 7] })
-    expect((error.cause as FrameworkError).code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
+    expect(error.code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
     expect(error.message).toBe(
-      "Plugin '@framework/bearer-auth' failed to load: bearer-auth: keys[1] must be a string, received a number (is an environment variable unset?)",
+      'bearer-auth: keys[1] must be a string, received a number (is an environment variable unset?)',
     )
+    expect(error.message).not.toContain('sk_secret_value')
   })
 
   it('fails ready() when the plugin is registered with no options at all', async () => {
     const error = await readyFailure(undefined)
-    expect((error.cause as FrameworkError).code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
+    expect(error.code).toBe('FRM_ERR_BEARER_AUTH_OPTIONS')
     expect(error.message).toBe(
-      "Plugin '@framework/bearer-auth' failed to load: bearer-auth: no keys given: pass keys, a non-empty array or Set of strings (e.g. { keys: ['k1', 'k2'] }), or an auth(key, request) function",
+      "bearer-auth: no keys given: pass keys, a non-empty array or Set of strings (e.g. { keys: ['k1', 'k2'] }), or an auth(key, request) function",
     )
   })
 })

@@ -4,6 +4,7 @@ import type { RawRequest } from './contracts/transport.js'
 import { ContextState } from './internal/context-state.js'
 import type { Core } from './internal/core.js'
 import { describe } from './internal/describe.js'
+import { assertFormatter } from './internal/instance/assert.js'
 import { instancePrototype } from './internal/instance-prototype.js'
 import { createNoopLogger } from './internal/noop-logger.js'
 import { createParserEntry } from './internal/parser-table.js'
@@ -74,14 +75,25 @@ export function createInstance<Req extends RawRequest, Res>(
       )
     }
   }
-  const formatter = options.schemaErrorFormatter ?? defaultSchemaErrorFormatter
-  if (typeof formatter !== 'function') {
+  for (const name of ['responseValidatorCompiler', 'sharedSchemaAdapter'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        name,
+        `expected a function, received ${describe(options[name])}`,
+      )
+    }
+  }
+  const responseValidation = options.responseValidation ?? false
+  if (typeof responseValidation !== 'boolean') {
     throw createError(
       'FRM_ERR_INVALID_OPTION',
-      'schemaErrorFormatter',
-      `expected a function, received ${describe(formatter)}`,
+      'responseValidation',
+      `expected true or false, received ${describe(responseValidation)}`,
     )
   }
+  const formatter = options.schemaErrorFormatter ?? defaultSchemaErrorFormatter
+  assertFormatter(formatter, 'schemaErrorFormatter')
   const bodyLimit = options.bodyLimit ?? 1048576
   if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) {
     throw createError(
@@ -110,6 +122,9 @@ export function createInstance<Req extends RawRequest, Res>(
     transport,
     validatorFactory: options.validatorCompiler,
     serializerFactory: options.serializerCompiler,
+    responseValidatorFactory: options.responseValidatorCompiler,
+    responseValidation,
+    sharedSchemaAdapter: options.sharedSchemaAdapter,
     responseSelector: options.responseSelector,
     schemaErrorFormatter: formatter,
     log: options.logger ?? createNoopLogger(),
@@ -117,6 +132,7 @@ export function createInstance<Req extends RawRequest, Res>(
     pluginTimeout,
     genReqId: options.genReqId ?? (() => `req-${++counter}`),
     exposeHeadRoutes: options.exposeHeadRoutes ?? true,
+    hookSeq: 1,
     started: false,
     readyPromise: undefined,
     closePromise: undefined,
@@ -124,15 +140,18 @@ export function createInstance<Req extends RawRequest, Res>(
     listening: false,
     routes: [],
     routeKeys: new Set(),
+    autoHeads: new Map(),
     notFoundByPrefix: new Map(),
     validatorCache: new Map(),
     serializerCache: new Map(),
+    responseValidatorCache: new Map(),
     table: undefined,
     notFound: [],
   } as unknown as Core
   const instance = Object.create(instancePrototype) as Instance
   Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
   const root = new ContextState(core, undefined, instance, 'root', '', new SchemaRegistry())
+  root.pluginNames.push('framework')
   core.root = root
   core.rootNode = createPluginNode('root', undefined, root, true)
   root.currentNode = core.rootNode

@@ -19,26 +19,30 @@ describe('decorate', () => {
     expect(app.hasDecorator('computed')).toBe(true)
   })
 
-  it('refuses to redeclare a visible name, own, inherited or built in', async () => {
+  it('refuses to redeclare a name of the same context or a built-in; a child may shadow', async () => {
     const { app } = createApp()
     app.decorate('db', 1)
     expect(() => app.decorate('db', 2)).toThrow(
       expect.objectContaining({
         code: 'FRM_ERR_DEC_ALREADY_PRESENT',
-        message: "The decorator 'db' is already visible in this context: choose another name",
+        message:
+          "The decorator 'db' is already declared in this context or is a built-in member: choose another name (a child context may shadow an ancestor's decorator)",
       }),
     )
-    expect(() => app.decorate('register', 2)).toThrow("The decorator 'register' is already visible")
-    let inChild: unknown
+    expect(() => app.decorate('register', 2)).toThrow(
+      "The decorator 'register' is already declared",
+    )
+    const seen: unknown[] = []
     app.register(async (child) => {
-      try {
-        child.decorate('db', 3)
-      } catch (error) {
-        inChild = (error as { code: string }).code
-      }
+      child.decorate('db', 3)
+      seen.push((child as any).db)
+      expect(() => child.decorate('db', 4)).toThrow("The decorator 'db' is already declared")
+      expect(() => child.decorate('inject', 4)).toThrow(
+        "The decorator 'inject' is already declared",
+      )
     })
     await app.ready()
-    expect(inChild).toBe('FRM_ERR_DEC_ALREADY_PRESENT')
+    expect([...seen, (app as any).db]).toEqual([3, 1])
   })
 
   it('lets siblings declare the same name (they never see each other)', async () => {
@@ -137,27 +141,29 @@ describe('decorateRequest / decorateReply', () => {
     ])
   })
 
-  it('refuses to redeclare a visible name or a built-in request/reply member', async () => {
+  it('refuses to redeclare a same-context name or a built-in request/reply member; a child may shadow', async () => {
     const { app } = createApp()
     app.decorateRequest('user', null)
     expect(() => app.decorateRequest('user', 1)).toThrow(
       expect.objectContaining({ code: 'FRM_ERR_DEC_ALREADY_PRESENT' }),
     )
-    expect(() => app.decorateRequest('body', 1)).toThrow("The decorator 'body' is already visible")
+    expect(() => app.decorateRequest('body', 1)).toThrow("The decorator 'body' is already declared")
     expect(() => app.decorateRequest('headers', 1)).toThrow(
-      "The decorator 'headers' is already visible",
+      "The decorator 'headers' is already declared",
     )
-    expect(() => app.decorateReply('send', 1)).toThrow("The decorator 'send' is already visible")
-    let code: unknown
+    expect(() => app.decorateReply('send', 1)).toThrow("The decorator 'send' is already declared")
     app.register(async (child) => {
-      try {
-        child.decorateRequest('user', 2)
-      } catch (error) {
-        code = (error as { code: string }).code
-      }
+      child.decorateRequest('user', 'child')
+      child.decorateReply('kind', 'child reply')
+      expect(() => child.decorateRequest('user', 3)).toThrow(
+        "The decorator 'user' is already declared",
+      )
+      child.get('/child', async (request: any, reply: any) => [request.user, reply.kind])
     })
-    await app.ready()
-    expect(code).toBe('FRM_ERR_DEC_ALREADY_PRESENT')
+    app.decorateReply('kind', 'root reply')
+    app.get('/root', async (request: any, reply: any) => [request.user, reply.kind])
+    expect((await app.inject('/child')).json()).toEqual(['child', 'child reply'])
+    expect((await app.inject('/root')).json()).toEqual([null, 'root reply'])
   })
 
   it('checks dependencies among request (or reply) decorators', () => {

@@ -126,11 +126,6 @@ const entities: Entity[] = [
     probe: ({ contexts }, where) => contexts[where].hasPlugin('named-plugin'),
   },
   {
-    name: 'an encapsulated plugin (register without framework-plugin, hasPlugin)',
-    declare: (instance) => instance.register(async function namedPlugin() {}),
-    probe: ({ contexts }, where) => contexts[where].hasPlugin('namedPlugin'),
-  },
-  {
     name: 'a shared schema (addSchema)',
     declare: (instance) => instance.addSchema({ $id: 'thing', type: 'string' }),
     probe: ({ contexts }, where) => {

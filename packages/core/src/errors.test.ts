@@ -274,7 +274,7 @@ describe('error handlers', () => {
       async () => ({}),
     )
     const error = await app.ready().catch((e) => e)
-    expect(error.code).toBe('FRM_ERR_SERIALIZER_COMPILE')
+    expect(error.code).toBe('FRM_ERR_SCH_SERIALIZATION_BUILD')
     expect(error.message).toBe(
       'Failed to build the response serializer of GET /users, status 201: response schema is marked invalid',
     )

@@ -89,7 +89,7 @@ describe('hooks', () => {
     expect((await app.inject('/')).json()).toEqual(['async', 'sync', 'callback'])
   })
 
-  it("list the ancestors' hooks, then the context's own, in declaration order, whatever their order relative to routes", async () => {
+  it('run hooks of one kind in the order they took effect as plugins loaded (Fastify 4), whatever their order relative to routes', async () => {
     const { app } = createApp()
     const mark = (name: string) => async (request: any) => {
       request.raw.marks = [...(request.raw.marks ?? []), name]
@@ -102,12 +102,14 @@ describe('hooks', () => {
     })
     app.addHook('preHandler', mark('root 1'))
     app.addHook('preHandler', mark('root 2'))
+    // The root's hooks take effect after the child plugin, registered before them, has loaded;
+    // the fp plugin's hook takes effect when the fp plugin loads, between child 1 and child 2.
     expect((await app.inject('/')).json()).toEqual([
+      'child 1',
+      'child fp',
+      'child 2',
       'root 1',
       'root 2',
-      'child 1',
-      'child 2',
-      'child fp',
     ])
   })
 
@@ -253,11 +255,18 @@ describe('hooks', () => {
       { prefix: '/a' },
     )
     app.get('/', async (request) => request.routeOptions.config)
-    expect(seen).toEqual([['GET', '/', '/', '']])
-    expect((await app.inject('/a/b')).json()).toEqual({ tagged: true })
+    // The automatic HEAD route is a full route: the onRoute hooks see it too.
     expect(seen).toEqual([
       ['GET', '/', '/', ''],
+      ['HEAD', '/', '/', ''],
+    ])
+    expect((await app.inject('/a/b')).json()).toEqual({ tagged: true })
+    expect((await app.inject({ method: 'HEAD', url: '/a/b' })).headers['content-length']).toBe('15')
+    expect(seen).toEqual([
+      ['GET', '/', '/', ''],
+      ['HEAD', '/', '/', ''],
       ['GET', '/a/b', '/b', '/a'],
+      ['HEAD', '/a/b', '/b', '/a'],
     ])
   })
 
@@ -276,7 +285,7 @@ describe('hooks', () => {
     })
     app.get('/in-root', async () => 'x')
     await app.ready()
-    expect(seen).toEqual(['/in-child', '/in-grandchild'])
+    expect(seen).toEqual(['/in-child', '/in-child', '/in-grandchild', '/in-grandchild'])
   })
 
   it('refuse unknown names and non-functions', () => {
@@ -309,7 +318,7 @@ describe('hooks', () => {
       ) {} as never),
     ).toThrow(
       expect.objectContaining({
-        code: 'FRM_ERR_HOOK_INVALID_ASYNC',
+        code: 'FRM_ERR_HOOK_INVALID_ASYNC_HANDLER',
         message:
           "The onRequest hook 'check' is an async function that also takes a done callback: use one or the other, drop the done parameter of an async hook",
       }),

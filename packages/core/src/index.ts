@@ -2,10 +2,14 @@ export type {
   HttpPart,
   JsonSchema,
   ResponseSelectorFactory,
+  ResponseValidatorCompileInput,
+  ResponseValidatorCompiler,
+  ResponseValidatorCompilerFactory,
   SerializeFunction,
   SerializerCompileInput,
   SerializerCompiler,
   SerializerCompilerFactory,
+  SharedSchemaAdapter,
   ValidateFunction,
   ValidationOutcome,
   ValidatorCompileInput,
@@ -13,6 +17,7 @@ export type {
   ValidatorCompilerFactory,
 } from './contracts/compilers.js'
 export type {
+  ClientInfo,
   InjectOptions,
   InjectResponse,
   ListenOptions,
@@ -56,7 +61,9 @@ export type {
 export type { KnownSchemas, SchemaEntry, SharedSchemas } from './types/infer/shared-schemas.js'
 export type { ExpandShorthand } from './types/infer/shorthand.js'
 export type {
+  AfterCallback,
   DecoratorAccessors,
+  InjectChain,
   Instance,
   NotFoundOptions,
   RouteShorthand,

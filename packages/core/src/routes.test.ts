@@ -57,7 +57,7 @@ describe('route declaration', () => {
       app.route({ method: ['POST', 'GET'], url: '/users', handler: async () => 'y' }),
     ).toThrow(
       expect.objectContaining({
-        code: 'FRM_ERR_ROUTE_DUPLICATE',
+        code: 'FRM_ERR_DUPLICATED_ROUTE',
         message: "Method 'GET' is already declared for route '/users'",
       }),
     )

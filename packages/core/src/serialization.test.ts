@@ -153,7 +153,7 @@ describe('[4.3] response serialization', () => {
     const response = await app.inject('/')
     expect([response.statusCode, response.json().code]).toEqual([
       500,
-      'FRM_ERR_REPLY_INVALID_PAYLOAD',
+      'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
     ])
   })
 })

@@ -69,7 +69,7 @@ describe('[4.2] request validation', () => {
   it('[4.2.2] validates the body for POST, PUT and PATCH only', async () => {
     const { app, compilers } = createApp()
     app.route({
-      method: ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'],
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/',
       schema: { body: userBody },
       handler: async (request) => request.method,
@@ -83,8 +83,25 @@ describe('[4.2] request validation', () => {
     for (const method of ['POST', 'PUT', 'PATCH']) {
       expect((await app.inject({ method, url: '/', payload: {} })).statusCode).toBe(400)
     }
-    for (const method of ['DELETE', 'GET']) {
-      expect((await app.inject({ method, url: '/', payload: {} })).statusCode).toBe(200)
+    expect((await app.inject({ method: 'DELETE', url: '/', payload: {} })).statusCode).toBe(200)
+  })
+
+  it('refuses a GET or HEAD route with a body schema at declaration', () => {
+    const { app } = createApp()
+    for (const method of ['GET', 'HEAD', ['POST', 'GET']]) {
+      expect(() =>
+        app.route({
+          method: method as never,
+          url: '/',
+          schema: { body: userBody },
+          handler: async () => 'x',
+        }),
+      ).toThrow(
+        expect.objectContaining({
+          code: 'FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED',
+          message: `Route ${method === 'HEAD' ? 'HEAD' : 'GET'}:/ declares a body schema, but GET and HEAD requests carry no body to validate: remove schema.body or use POST, PUT or PATCH`,
+        }),
+      )
     }
   })
 
@@ -235,7 +252,7 @@ describe('[4.2] request validation', () => {
         statusCode: 415,
         error: 'Unsupported Media Type',
         message: 'Unsupported Media Type: text/plain (POST / validates its body: send JSON)',
-        code: 'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])
     const json = await app.inject({
@@ -328,7 +345,7 @@ describe('validator compilers', () => {
     const { app } = createApp()
     app.post('/users', { schema: { body: { invalid: true, type: 'object' } } }, async () => 'x')
     const error = await app.ready().catch((e) => e)
-    expect(error.code).toBe('FRM_ERR_SCHEMA_COMPILE')
+    expect(error.code).toBe('FRM_ERR_SCH_VALIDATION_BUILD')
     expect(error.message).toBe(
       'Failed to build the validation schema of POST /users, part body: schema is marked invalid',
     )

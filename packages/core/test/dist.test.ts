@@ -53,7 +53,7 @@ describe('built output', () => {
           payload: '{"built":true}',
         },
         error: [
-          'FRM_ERR_INSTANCE_ALREADY_STARTED',
+          'FRM_ERR_INSTANCE_ALREADY_LISTENING',
           'Cannot call decorate() once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()',
         ],
       })

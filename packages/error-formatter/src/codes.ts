@@ -59,7 +59,7 @@ export const codes = {
     statusCode: 415,
     message: "Unsupported Content-Encoding '%s': send the body with identity encoding",
   },
-  FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE: {
+  FRM_ERR_CTP_INVALID_MEDIA_TYPE: {
     statusCode: 415,
     message: 'Unsupported Media Type: %s',
   },
@@ -67,7 +67,8 @@ export const codes = {
   // Decorators
   FRM_ERR_DEC_ALREADY_PRESENT: {
     statusCode: 500,
-    message: "The decorator '%s' is already visible in this context: choose another name",
+    message:
+      "The decorator '%s' is already declared in this context or is a built-in member: choose another name (a child context may shadow an ancestor's decorator)",
   },
   FRM_ERR_DEC_MISSING_DEPENDENCY: {
     statusCode: 500,
@@ -85,7 +86,7 @@ export const codes = {
     statusCode: 500,
     message: 'The %s hook must be a function, received %s',
   },
-  FRM_ERR_HOOK_INVALID_ASYNC: {
+  FRM_ERR_HOOK_INVALID_ASYNC_HANDLER: {
     statusCode: 500,
     message:
       "The %s hook '%s' is an async function that also takes a done callback: use one or the other, drop the done parameter of an async hook",
@@ -100,7 +101,7 @@ export const codes = {
   },
 
   // Instance and lifecycle
-  FRM_ERR_INSTANCE_ALREADY_STARTED: {
+  FRM_ERR_INSTANCE_ALREADY_LISTENING: {
     statusCode: 500,
     message:
       'Cannot call %s once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()',
@@ -109,7 +110,11 @@ export const codes = {
     statusCode: 500,
     message: "Option '%s' is not valid: %s",
   },
-  FRM_ERR_SERVER_ALREADY_LISTENING: {
+  FRM_ERR_OPTION_NOT_SUPPORTED: {
+    statusCode: 500,
+    message: "Option '%s' is a Fastify option the framework does not implement: %s",
+  },
+  FRM_ERR_REOPENED_SERVER: {
     statusCode: 500,
     message: 'The server is already listening: call close() before listen() again',
   },
@@ -128,7 +133,7 @@ export const codes = {
     statusCode: 500,
     message: "Plugin '%s' failed to load: %s",
   },
-  FRM_ERR_PLUGIN_NOT_FUNCTION: {
+  FRM_ERR_PLUGIN_NOT_VALID: {
     statusCode: 500,
     message:
       'register() expects a plugin function (or a module whose default export is one), received %s',
@@ -140,20 +145,25 @@ export const codes = {
   },
 
   // Replies
-  FRM_ERR_REPLY_ALREADY_SENT: {
+  FRM_ERR_REP_ALREADY_SENT: {
     statusCode: 500,
     message: 'The reply to %s %s was already sent: send it once',
   },
   FRM_ERR_REPLY_INVALID_HEADER: {
     statusCode: 500,
-    message: "Header '%s' is not valid: names and values cannot contain CR or LF characters",
+    message:
+      "Header '%s' is not valid: a name must be an HTTP token and a value cannot hold CR, LF, NUL, other control characters or characters above U+00FF (encode such values, e.g. with encodeURIComponent)",
   },
-  FRM_ERR_REPLY_INVALID_PAYLOAD: {
+  FRM_ERR_REPLY_WRITE_FAILED: {
+    statusCode: 500,
+    message: 'The response could not be written: its status line or headers are not valid HTTP',
+  },
+  FRM_ERR_REP_INVALID_PAYLOAD_TYPE: {
     statusCode: 500,
     message:
       'Payload of type %s cannot be sent as it is: send a string, a Buffer, a stream or a plain value (serialized as JSON)',
   },
-  FRM_ERR_REPLY_INVALID_STATUS: {
+  FRM_ERR_BAD_STATUS_CODE: {
     statusCode: 500,
     message: "Status code '%s' is not valid: use an integer between 100 and 599",
   },
@@ -163,6 +173,10 @@ export const codes = {
   },
 
   // Requests and routing
+  FRM_ERR_HTTP_VERSION_NOT_SUPPORTED: {
+    statusCode: 505,
+    message: 'HTTP version %s is not supported: send HTTP/1.1 or HTTP/1.0',
+  },
   FRM_ERR_BAD_URL: {
     statusCode: 400,
     message: "'%s' is not a valid url component",
@@ -180,7 +194,12 @@ export const codes = {
     statusCode: 408,
     message: 'The request was not received completely within %s ms',
   },
-  FRM_ERR_ROUTE_DUPLICATE: {
+  FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: {
+    statusCode: 500,
+    message:
+      'Route %s:%s declares a body schema, but GET and HEAD requests carry no body to validate: remove schema.body or use POST, PUT or PATCH',
+  },
+  FRM_ERR_DUPLICATED_ROUTE: {
     statusCode: 500,
     message: "Method '%s' is already declared for route '%s'",
   },
@@ -202,18 +221,26 @@ export const codes = {
     statusCode: 500,
     message: 'The response of %s %s (status %s) does not match its response schema: %s',
   },
+  FRM_ERR_RESPONSE_VALIDATION: {
+    statusCode: 500,
+    message: 'Response validation failed for %s %s (status %s): %s',
+  },
   FRM_ERR_SCHEMA_ASYNC: {
     statusCode: 500,
     message:
       '%s uses $async, which is refused: asynchronous validation invites denial of service. Validate synchronously and move asynchronous checks into a preHandler hook',
   },
-  FRM_ERR_SCHEMA_COMPILE: {
+  FRM_ERR_SCH_VALIDATION_BUILD: {
     statusCode: 500,
     message: 'Failed to build the validation schema of %s %s, part %s: %s',
   },
-  FRM_ERR_SCHEMA_DUPLICATE: {
+  FRM_ERR_SCH_ALREADY_PRESENT: {
     statusCode: 500,
     message: "A schema with $id '%s' is already visible in this context: use another $id",
+  },
+  FRM_ERR_VALIDATION: {
+    statusCode: 400,
+    message: '%s',
   },
   FRM_ERR_SCHEMA_ERROR_FORMATTER: {
     statusCode: 500,
@@ -223,7 +250,7 @@ export const codes = {
     statusCode: 500,
     message: 'Schema is not valid: %s',
   },
-  FRM_ERR_SCHEMA_MISSING_ID: {
+  FRM_ERR_SCH_MISSING_ID: {
     statusCode: 500,
     message:
       "Schema is missing an $id: addSchema() takes an object with a string $id, e.g. { $id: 'user', type: 'object' }",
@@ -233,7 +260,11 @@ export const codes = {
     message:
       "Cannot resolve $ref '%s' in %s: add the schema it names with addSchema() in this context or an ancestor",
   },
-  FRM_ERR_SERIALIZER_COMPILE: {
+  FRM_ERR_STANDARD_SCHEMA_CONVERSION: {
+    statusCode: 500,
+    message: 'The %s schema of %s cannot be converted to JSON Schema: %s',
+  },
+  FRM_ERR_SCH_SERIALIZATION_BUILD: {
     statusCode: 500,
     message: 'Failed to build the response serializer of %s %s, status %s: %s',
   },

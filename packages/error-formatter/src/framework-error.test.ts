@@ -14,11 +14,9 @@ describe('coded errors', () => {
   })
 
   it('describes non-string arguments readably', () => {
-    expect(createError('FRM_ERR_PLUGIN_NOT_FUNCTION', 42).message).toContain('received 42')
-    expect(createError('FRM_ERR_PLUGIN_NOT_FUNCTION', { a: 1 }).message).toContain(
-      'received {"a":1}',
-    )
-    expect(createError('FRM_ERR_PLUGIN_NOT_FUNCTION', function named() {}).message).toContain(
+    expect(createError('FRM_ERR_PLUGIN_NOT_VALID', 42).message).toContain('received 42')
+    expect(createError('FRM_ERR_PLUGIN_NOT_VALID', { a: 1 }).message).toContain('received {"a":1}')
+    expect(createError('FRM_ERR_PLUGIN_NOT_VALID', function named() {}).message).toContain(
       'received function named',
     )
     expect(createError('FRM_ERR_PLUGIN_FAILED', 'db', new Error('refused')).message).toBe(

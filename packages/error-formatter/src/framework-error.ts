@@ -6,7 +6,7 @@ import { codes, type ErrorCode } from './codes.js'
  *
  * @example
  * try { app.addSchema({}) } catch (err) {
- *   if (err instanceof FrameworkError && err.code === 'FRM_ERR_SCHEMA_MISSING_ID') { ... }
+ *   if (err instanceof FrameworkError && err.code === 'FRM_ERR_SCH_MISSING_ID') { ... }
  * }
  */
 export class FrameworkError extends Error {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { errorBody } from './error-body.js'
 import { FrameworkError } from './framework-error.js'
 import {
   createValidationError,
@@ -63,6 +64,16 @@ describe('default message', () => {
     )
   })
 
+  it('prints an error without instancePath as dataVar + message (not `bodyundefined`)', () => {
+    const custom = [
+      { message: 'is not a thing' },
+      { ...integer },
+    ] as FrameworkSchemaValidationError[]
+    expect(formatValidationMessage(custom, 'body')).toBe(
+      'body is not a thing, body/age should be integer',
+    )
+  })
+
   it('only rewrites a leading "must"', () => {
     const text = { ...integer, message: 'mustard must be yellow' }
     expect(formatValidationMessage([text], 'body')).toBe('body/age shouldard must be yellow')
@@ -78,7 +89,13 @@ describe('validation error object', () => {
     expect(error.statusCode).toBe(400)
     expect(error.validation).toBe(errors)
     expect(error.validationContext).toBe('body')
-    expect('code' in error).toBe(false)
+    // Fastify 4's code on the error object; errorBody leaves it out of the 400 body.
+    expect((error as { code?: string }).code).toBe('FRM_ERR_VALIDATION')
+    expect(errorBody(error, 400)).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: "body should have required property 'name'",
+    })
   })
 
   it('[2.7] says `query` as the context and `querystring` to the formatter', () => {
@@ -125,6 +142,20 @@ describe('validation error object', () => {
     expect(error.statusCode).toBe(400)
     expect(error.validation).toBe(libraryError)
     expect(error.validationContext).toBe('body')
+  })
+
+  it('an Error that has its own validationContext, status and validation keeps them', () => {
+    const libraryError = Object.assign(new Error('bad'), {
+      validationContext: 'payload',
+      statusCode: 422,
+      validation: [{ path: 'x' }],
+    })
+    const error = createValidationError('body', libraryError)
+    expect([error.validationContext, error.statusCode, error.validation]).toEqual([
+      'payload',
+      422,
+      [{ path: 'x' }],
+    ])
   })
 
   it('[4.2.9] a non-Error, non-array failure goes through the formatter as one error', () => {

@@ -78,7 +78,9 @@ export function formatValidationMessage(
     const error = errors[i]!
     const message = error.message ?? `should pass the "${error.keyword}" keyword`
     if (i > 0) text += ', '
-    text += `${dataVar}${error.instancePath} ${message.startsWith('must') ? `should${message.slice(4)}` : message}`
+    // Errors of custom validators may have no instancePath: `body is wrong`, not `bodyundefined`.
+    const path = typeof error.instancePath === 'string' ? error.instancePath : ''
+    text += `${dataVar}${path} ${message.startsWith('must') ? `should${message.slice(4)}` : message}`
   }
   return text
 }
@@ -96,9 +98,11 @@ export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVa
  * Builds the error of a failed validation, per the specification's 2.7:
  * - `failure` is what the validation function reported: the validator's errors array, or the
  *   `error` a custom library returned;
- * - an `Error` given as failure keeps its own message; anything else goes through `formatter`
- *   (called with `thisArg` as `this`), which must return an Error;
- * - `statusCode` 400, `validation` (the failure as given) and `validationContext` are added.
+ * - an `Error` given as failure keeps its own message, and its own `statusCode`, `validation` and
+ *   `validationContext` when it has them (400, itself and `context` are added where missing);
+ * - anything else goes through `formatter` (called with `thisArg` as `this`), which must return an
+ *   Error, and gets `statusCode` 400, `validation` (the failure as given) and `validationContext`;
+ * - `code` `FRM_ERR_VALIDATION` is added when the error has no code of its own.
  *
  * @example
  * const err = createValidationError('query', ajvErrors, defaultSchemaErrorFormatter)
@@ -111,19 +115,24 @@ export function createValidationError(
   formatter: SchemaErrorFormatter = defaultSchemaErrorFormatter,
   thisArg?: unknown,
 ): ValidationError {
-  let error: Error
   if (failure instanceof Error) {
-    error = failure
-  } else {
-    const errors = Array.isArray(failure) ? failure : [toValidationError(failure)]
-    const formatted: unknown = formatter.call(thisArg, errors, dataVars[context])
-    if (!(formatted instanceof Error)) {
-      throw createError('FRM_ERR_SCHEMA_ERROR_FORMATTER', describeReturned(formatted))
-    }
-    error = formatted
+    // A custom validator's own Error: only what it lacks is added.
+    const own = failure as Partial<ValidationError> & { code?: unknown }
+    if (own.statusCode === undefined) own.statusCode = 400
+    if (own.code === undefined) own.code = 'FRM_ERR_VALIDATION'
+    if (own.validation === undefined) own.validation = failure
+    if (own.validationContext === undefined) own.validationContext = context
+    return failure as ValidationError
   }
-  const validationError = error as ValidationError
+  const errors = Array.isArray(failure) ? failure : [toValidationError(failure)]
+  const formatted: unknown = formatter.call(thisArg, errors, dataVars[context])
+  if (!(formatted instanceof Error)) {
+    throw createError('FRM_ERR_SCHEMA_ERROR_FORMATTER', describeReturned(formatted))
+  }
+  const validationError = formatted as ValidationError & { code?: unknown }
   validationError.statusCode = 400
+  // Fastify 4's code for validation errors (it stays out of the 400 body, see errorBody).
+  if (validationError.code === undefined) validationError.code = 'FRM_ERR_VALIDATION'
   validationError.validation = failure
   validationError.validationContext = context
   return validationError

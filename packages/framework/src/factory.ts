@@ -1,15 +1,25 @@
 import { createInstance } from '@framework/core'
-import { defaultSchemaErrorFormatter } from '@framework/error-formatter'
-import { createHttpTransport, defaultContentTypeParsers } from '@framework/http'
+import { defaultSchemaErrorFormatter, FrameworkError } from '@framework/error-formatter'
+import { buildDefaultContentTypeParsers, createHttpTransport } from '@framework/http'
 import { buildResponseSelector, buildSerializerCompiler } from '@framework/serializer-compiler'
+import {
+  standardSchemaSharedSchemaAdapter,
+  withStandardSchemaSerialization,
+  withStandardSchemaValidation,
+} from '@framework/standard-schema'
 import { buildValidatorCompiler } from '@framework/validator-compiler'
+import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
+import { optionWarnings } from './fastify-options.js'
 import { createLogger, isSilent } from './logger.js'
-import { checkOptions, type FrameworkOptions } from './options.js'
+import { checkOptions, type FrameworkOptions, knownOptions } from './options.js'
 import { requestIdGenerator } from './request-id.js'
+import { addRequestLogging } from './request-logging.js'
+import { jsonResponseValidator } from './response-validator.js'
 
 /**
  * Creates an application: the root context, with the default validator (Ajv 8), serializer
- * (fast-json-stringify), error formatter and node:http transport wired in.
+ * (fast-json-stringify), error formatter and node:http transport wired in, and Standard Schema
+ * values (Zod, Valibot, ArkType, ...) accepted in every schema slot and by `addSchema`.
  *
  * @example
  * import framework from 'framework'
@@ -21,7 +31,13 @@ import { requestIdGenerator } from './request-id.js'
 export function framework(options: FrameworkOptions = {}) {
   checkOptions(options)
   const logger = createLogger(options.logger)
+  // rewriteUrl runs with the instance as `this` (Fastify 4); the instance is made just below.
+  let app: ReturnType<typeof createInstance> | undefined
+  const rewriteUrl = options.rewriteUrl
   const transport = createHttpTransport({
+    trustProxy: options.trustProxy,
+    querystringParser: options.querystringParser,
+    rewriteUrl: rewriteUrl === undefined ? undefined : (raw) => rewriteUrl.call(app, raw),
     bodyLimit: options.bodyLimit,
     requestTimeout: options.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout,
@@ -31,25 +47,57 @@ export function framework(options: FrameworkOptions = {}) {
     caseSensitive: options.caseSensitive,
     logger,
   })
+  // With logging off, a warning about a dangerous or ignored option must still reach someone.
+  const warn = isSilent(logger)
+    ? (message: string) => process.emitWarning(message)
+    : (message: string) => logger.warn(message)
+  for (const warning of optionWarnings(options as Record<string, unknown>, knownOptions)) {
+    warn(warning)
+  }
   const validatorCompiler = buildValidatorCompiler({
     customOptions: options.validator?.customOptions,
     plugins: options.validator?.plugins,
-    // With logging off, a warning about a dangerous option must still reach someone.
-    onWarning: isSilent(logger)
-      ? (message) => process.emitWarning(message)
-      : (message) => logger.warn(message),
+    onWarning: warn,
   })
-  return createInstance({
+  const instance = createInstance({
     transport,
-    validatorCompiler,
-    serializerCompiler: buildSerializerCompiler(),
+    validatorCompiler: withStandardSchemaValidation(validatorCompiler),
+    serializerCompiler: withStandardSchemaSerialization(
+      defaultSerializerCompiler(options.serializerOpts),
+    ),
+    responseValidatorCompiler: withStandardSchemaValidation(
+      jsonResponseValidator(options.validator),
+    ),
+    responseValidation: options.responseValidation,
+    sharedSchemaAdapter: standardSchemaSharedSchemaAdapter(),
     responseSelector: buildResponseSelector,
     schemaErrorFormatter: options.schemaErrorFormatter ?? defaultSchemaErrorFormatter,
-    contentTypeParsers: defaultContentTypeParsers,
+    contentTypeParsers: buildDefaultContentTypeParsers({
+      onProtoPoisoning: options.onProtoPoisoning,
+      onConstructorPoisoning: options.onConstructorPoisoning,
+    }),
     logger,
     bodyLimit: options.bodyLimit,
     pluginTimeout: options.pluginTimeout,
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
   })
+  app = instance
+  if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(instance)
+  // Fastify's helpers for content-type parsers, on every context.
+  instance.decorate('getDefaultJsonParser', getDefaultJsonParser)
+  instance.decorate('defaultTextParser', defaultTextParser)
+  return instance
+}
+
+/** The default serializer compiler; a bad `serializerOpts` entry is named as such. */
+function defaultSerializerCompiler(serializerOpts: FrameworkOptions['serializerOpts']) {
+  try {
+    return buildSerializerCompiler(serializerOpts)
+  } catch (error) {
+    if (error instanceof FrameworkError && error.code === 'FRM_ERR_INVALID_OPTION') {
+      error.message = error.message.replace("Option '", "Option 'serializerOpts.")
+    }
+    throw error
+  }
 }

@@ -27,6 +27,27 @@ describe('public types', () => {
     expectTypeOf(fp(plugin)).toMatchTypeOf<typeof plugin>()
   })
 
+  it('types the poisoning actions and serializerOpts', () => {
+    framework({
+      onProtoPoisoning: 'remove',
+      onConstructorPoisoning: 'ignore',
+      serializerOpts: { rounding: 'ceil' },
+    })
+    // @ts-expect-error: not an action
+    framework({ onProtoPoisoning: 'drop' })
+  })
+
+  it("types Fastify's parser helpers on every instance", () => {
+    const app = framework()
+    app.addContentTypeParser(
+      'text/json',
+      { parseAs: 'string' },
+      app.getDefaultJsonParser('ignore', 'error'),
+    )
+    app.addContentTypeParser('text/csv', { parseAs: 'string' }, app.defaultTextParser)
+    expectTypeOf(app.removeAllContentTypeParsers()).toEqualTypeOf<Instance>()
+  })
+
   it('rejects unknown options at compile time', () => {
     // @ts-expect-error: not a factory option
     framework({ bodyLimt: 10 })

@@ -12,6 +12,7 @@ export type {
   HookName,
   HttpMethod,
   InferMode,
+  InjectChain,
   InjectOptions,
   InjectResponse,
   Instance,

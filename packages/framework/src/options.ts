@@ -1,4 +1,7 @@
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
+import type { PoisoningAction, TrustProxy } from '@framework/http'
+import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
+import { refuseUnsupported } from './fastify-options.js'
 import type { LoggerOption } from './logger.js'
 
 /** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
@@ -36,7 +39,61 @@ export interface FrameworkOptions {
   ignoreTrailingSlash?: boolean
   /** Paths are matched case-sensitively. Default true. */
   caseSensitive?: boolean
+  /**
+   * Validate every reply against the response schema of its status before serializing it (JSON
+   * Schema by a separate Ajv without coercion, removal or defaults; Standard Schema by its
+   * `validate`). A failing payload answers 500. Default false; the route option wins.
+   */
+  responseValidation?: boolean
+  /**
+   * Which proxies to believe about the client (Fastify 4's option): `request.ip`, `ips`,
+   * `hostname` and `protocol` then read `X-Forwarded-For`, `-Host` and `-Proto`. `true`, a hop
+   * count, addresses or subnets (`'127.0.0.1,10.0.0.0/8'`), or `(address, hop) => boolean`.
+   * Default: no proxy is trusted.
+   */
+  trustProxy?: TrustProxy
+  /**
+   * With a logger on, every request logs `incoming request` and `request completed` at `info`
+   * (Fastify 4); `true` turns that off. Default false.
+   */
+  disableRequestLogging?: boolean
+  /** Parses query strings instead of the built-in flat parser (Fastify 4), e.g. `qs.parse`. */
+  querystringParser?: (text: string) => Record<string, unknown>
+  /** Rewrites each request's URL before routing (Fastify 4); `this` is the instance. */
+  rewriteUrl?: (this: any, raw: import('node:http').IncomingMessage) => string
+  /** A `__proto__` key in a JSON body: `'error'` (400, default), `'remove'` (dropped) or `'ignore'`. */
+  onProtoPoisoning?: PoisoningAction
+  /** A `constructor.prototype` key in a JSON body: `'error'` (400, default), `'remove'` or `'ignore'`. */
+  onConstructorPoisoning?: PoisoningAction
+  /** Options of the default serializer (fast-json-stringify): `rounding`, `largeArrayMechanism`... */
+  serializerOpts?: SerializerCompilerOptions
 }
+
+/** Every option the factory reads; any other is refused or warned about (see fastify-options.ts). */
+export const knownOptions: ReadonlySet<string> = new Set([
+  'validator',
+  'schemaErrorFormatter',
+  'bodyLimit',
+  'logger',
+  'pluginTimeout',
+  'requestTimeout',
+  'keepAliveTimeout',
+  'connectionTimeout',
+  'exposeHeadRoutes',
+  'genReqId',
+  'requestIdHeader',
+  'maxParamLength',
+  'ignoreTrailingSlash',
+  'caseSensitive',
+  'onProtoPoisoning',
+  'onConstructorPoisoning',
+  'serializerOpts',
+  'responseValidation',
+  'trustProxy',
+  'disableRequestLogging',
+  'querystringParser',
+  'rewriteUrl',
+])
 
 const integerOptions = [
   'bodyLimit',
@@ -55,6 +112,7 @@ export function checkOptions(options: FrameworkOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw createError('FRM_ERR_INVALID_OPTION', 'options', 'pass an object, or nothing')
   }
+  refuseUnsupported(options as Record<string, unknown>)
   for (const name of integerOptions) {
     const value = options[name]
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
@@ -107,6 +165,24 @@ export function checkOptions(options: FrameworkOptions): void {
         'expected an object of Ajv options',
       )
     }
+  }
+  if (options.responseValidation !== undefined && typeof options.responseValidation !== 'boolean') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'responseValidation',
+      `expected true or false, received ${typeof options.responseValidation}`,
+    )
+  }
+  const serializerOpts = options.serializerOpts
+  if (
+    serializerOpts !== undefined &&
+    (typeof serializerOpts !== 'object' || serializerOpts === null)
+  ) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'serializerOpts',
+      'expected an object of fast-json-stringify options',
+    )
   }
   const header = options.requestIdHeader
   if (header !== undefined && header !== false && (typeof header !== 'string' || header === '')) {

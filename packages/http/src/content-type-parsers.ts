@@ -1,4 +1,4 @@
-import { jsonParser } from './json-parser.js'
+import { buildJsonParser, type JsonParserOptions, jsonParser } from './json-parser.js'
 
 /**
  * One content-type parser as the core's `CoreOptions.contentTypeParsers` takes it: `type` is a
@@ -36,8 +36,28 @@ export const textParser = (_request: unknown, body: string): string => body
  * const transport = createHttpTransport()
  * const app = createInstance({ transport, contentTypeParsers: defaultContentTypeParsers, ...rest })
  */
-export const defaultContentTypeParsers: ContentTypeParserEntry[] = [
-  { type: 'application/json', options: { parseAs: 'string' }, parser: jsonParser },
-  { type: /^[^/\s]+\/[^/\s]+\+json$/, options: { parseAs: 'string' }, parser: jsonParser },
-  { type: 'text/plain', options: { parseAs: 'string' }, parser: textParser },
-]
+export const defaultContentTypeParsers: ContentTypeParserEntry[] = parsersWith(jsonParser)
+
+/**
+ * The default parsers with a JSON parser built from `options` (the factory's `onProtoPoisoning`
+ * and `onConstructorPoisoning`); see {@link buildJsonParser}.
+ *
+ * @example
+ * createInstance({ transport, contentTypeParsers: buildDefaultContentTypeParsers({ onProtoPoisoning: 'remove' }), ...rest })
+ */
+export function buildDefaultContentTypeParsers(
+  options: JsonParserOptions = {},
+): ContentTypeParserEntry[] {
+  if (options.onProtoPoisoning === undefined && options.onConstructorPoisoning === undefined) {
+    return defaultContentTypeParsers
+  }
+  return parsersWith(buildJsonParser(options))
+}
+
+function parsersWith(json: ContentTypeParserEntry['parser']): ContentTypeParserEntry[] {
+  return [
+    { type: 'application/json', options: { parseAs: 'string' }, parser: json },
+    { type: /^[^/\s]+\/[^/\s]+\+json$/, options: { parseAs: 'string' }, parser: json },
+    { type: 'text/plain', options: { parseAs: 'string' }, parser: textParser },
+  ]
+}

@@ -66,17 +66,17 @@ describe('listen', () => {
     rmSync(directory, { recursive: true, force: true })
   })
 
-  it('refuses to listen twice with FRM_ERR_SERVER_ALREADY_LISTENING', async () => {
+  it('refuses to listen twice with FRM_ERR_REOPENED_SERVER', async () => {
     const transport = mounted()
     const first = transport.listen({ port: 0, host: '127.0.0.1' })
     // Even while the first listen() is still under way.
     await expect(transport.listen({ port: 0, host: '127.0.0.1' })).rejects.toMatchObject({
-      code: 'FRM_ERR_SERVER_ALREADY_LISTENING',
+      code: 'FRM_ERR_REOPENED_SERVER',
       message: 'The server is already listening: call close() before listen() again',
     })
     await first
     await expect(transport.listen({ port: 0, host: '127.0.0.1' })).rejects.toMatchObject({
-      code: 'FRM_ERR_SERVER_ALREADY_LISTENING',
+      code: 'FRM_ERR_REOPENED_SERVER',
     })
   })
 

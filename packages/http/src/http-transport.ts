@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
 import type { Readable } from 'node:stream'
 import type {
+  ClientInfo,
   InjectOptions,
   InjectResponse,
   ListenOptions,
@@ -13,6 +15,7 @@ import { createError } from '@framework/error-formatter'
 import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { formatAddress } from './internal/address.js'
 import { createClientErrorHandler } from './internal/client-error.js'
+import { describeClient } from './internal/client-info.js'
 import { onTimeout } from './internal/on-timeout.js'
 import {
   type HttpTransportOptions,
@@ -39,7 +42,14 @@ export interface HttpTransport extends Transport<IncomingMessage, ServerResponse
 }
 
 /** light-my-request, loaded by the first inject(): a server that is never injected never loads it. */
-let lightMyRequest: Promise<typeof import('light-my-request')> | undefined
+let lightMyRequest: typeof import('light-my-request') | undefined
+
+function loadLightMyRequest(): typeof import('light-my-request') {
+  lightMyRequest ??= createRequire(import.meta.url)(
+    'light-my-request',
+  ) as typeof import('light-my-request')
+  return lightMyRequest
+}
 
 const NOT_READY_BODY = 'Service Unavailable: the application is not ready yet'
 
@@ -56,6 +66,7 @@ class NodeHttpTransport implements HttpTransport {
   readonly server: Server
   readonly #options: ResolvedOptions
   #router: Router | null = null
+  #table: RouteTable<IncomingMessage, ServerResponse> | null = null
   /** The address promise of the listen() not yet undone by close(), if any. */
   #listening: Promise<string> | null = null
   /** close() is under way: responses ask for their connection to close. */
@@ -65,11 +76,39 @@ class NodeHttpTransport implements HttpTransport {
   readonly dispatch = (raw: IncomingMessage, res: ServerResponse): void => {
     const router = this.#router
     if (router === null) answerNotReady(res)
-    else router.lookup(raw, res)
+    else if (this.#options.rewriteUrl !== undefined && !this.#rewrite(raw, res)) return
+    else if (raw.httpVersionMajor !== 1 || raw.httpVersionMinor > 1) {
+      // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served.
+      this.#table!.fail(
+        raw,
+        res,
+        createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', raw.httpVersion),
+      )
+    } else router.lookup(raw, res)
+  }
+
+  /** Present only with `trustProxy`: the core then asks it who the client is. */
+  readonly describeClient: ((raw: IncomingMessage) => ClientInfo) | undefined
+
+  /** Applies `rewriteUrl`; false when it failed (the failure was answered). */
+  #rewrite(raw: IncomingMessage, res: ServerResponse): boolean {
+    try {
+      const url = this.#options.rewriteUrl!(raw)
+      if (typeof url !== 'string')
+        throw new TypeError(`rewriteUrl returned ${typeof url}, not a URL`)
+      ;(raw as IncomingMessage & { originalUrl?: string }).originalUrl = raw.url
+      raw.url = url
+      return true
+    } catch (error) {
+      this.#table!.fail(raw, res, error as Error)
+      return false
+    }
   }
 
   constructor(options: ResolvedOptions) {
     this.#options = options
+    const trust = options.trust
+    this.describeClient = trust === null ? undefined : (raw) => describeClient(raw, trust)
     const server = createServer({
       requestTimeout: options.requestTimeout,
       headersTimeout: options.headersTimeout,
@@ -88,11 +127,12 @@ class NodeHttpTransport implements HttpTransport {
 
   mount(table: RouteTable<IncomingMessage, ServerResponse>): void {
     this.#router = buildRouter(table, this.#options)
+    this.#table = table
   }
 
   listen(options: ListenOptions = {}): Promise<string> {
     if (this.#listening !== null || this.server.listening) {
-      return Promise.reject(createError('FRM_ERR_SERVER_ALREADY_LISTENING'))
+      return Promise.reject(createError('FRM_ERR_REOPENED_SERVER'))
     }
     const server = this.server
     const listening = new Promise<string>((resolve, reject) => {
@@ -141,15 +181,26 @@ class NodeHttpTransport implements HttpTransport {
     })
   }
 
-  async inject(options: InjectOptions | string): Promise<InjectResponse> {
-    lightMyRequest ??= import('light-my-request')
-    const { default: inject } = await lightMyRequest
+  inject(options: InjectOptions | string): Promise<InjectResponse> {
+    const inject = loadLightMyRequest()
     return new Promise<InjectResponse>((resolve, reject) => {
       inject(this.dispatch, options as LightInjectOptions, (error, response) => {
         if (error) reject(error)
         else resolve(response as unknown as InjectResponse)
       })
     })
+  }
+
+  injectChain(ready: () => Promise<void>): unknown {
+    const inject = loadLightMyRequest()
+    // light-my-request fails the request (promise, callback or chain) with an 'error' on the response.
+    const dispatchWhenReady = (raw: IncomingMessage, res: ServerResponse): void => {
+      ready().then(
+        () => this.dispatch(raw, res),
+        (error) => res.emit('error', error),
+      )
+    }
+    return inject(dispatchWhenReady)
   }
 
   readBody(

@@ -1,4 +1,5 @@
 export {
+  buildDefaultContentTypeParsers,
   type ContentTypeParserEntry,
   defaultContentTypeParsers,
   textParser,
@@ -8,5 +9,12 @@ export {
   type HttpTransport,
   type HttpTransportOptions,
 } from './http-transport.js'
-export { jsonParser } from './json-parser.js'
+export type { TrustFunction, TrustProxy } from './internal/client-info.js'
+export {
+  buildJsonParser,
+  type JsonParser,
+  type JsonParserOptions,
+  jsonParser,
+  type PoisoningAction,
+} from './json-parser.js'
 export { parseQuery } from './parse-query.js'

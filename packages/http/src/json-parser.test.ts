@@ -1,6 +1,6 @@
 import { FrameworkError } from '@framework/error-formatter'
 import { describe, expect, it } from 'vitest'
-import { jsonParser } from './json-parser.js'
+import { buildJsonParser, jsonParser } from './json-parser.js'
 
 const request = { headers: { 'content-type': 'application/json; charset=utf-8' } }
 
@@ -80,5 +80,44 @@ describe('jsonParser', () => {
     expect(jsonParser(request, '{"constructor":{"name":"x"}}')).toEqual({
       constructor: { name: 'x' },
     })
+  })
+})
+
+describe('buildJsonParser (onProtoPoisoning, onConstructorPoisoning)', () => {
+  const proto = '{"a":1,"__proto__":{"admin":true}}'
+  const ctor = '{"a":1,"constructor":{"prototype":{"admin":true}}}'
+
+  it("'remove' drops the key, at any depth", () => {
+    const parse = buildJsonParser({ onProtoPoisoning: 'remove', onConstructorPoisoning: 'remove' })
+    const value = parse(request, proto) as Record<string, unknown>
+    expect([value, Object.hasOwn(value, '__proto__'), ({} as any).admin]).toEqual([
+      { a: 1 },
+      false,
+      undefined,
+    ])
+    expect(parse(request, `{"deep":${ctor}}`)).toEqual({ deep: { a: 1 } })
+  })
+
+  it("'ignore' keeps the key as an own property, never on Object.prototype", () => {
+    const parse = buildJsonParser({ onProtoPoisoning: 'ignore', onConstructorPoisoning: 'ignore' })
+    const value = parse(request, proto) as Record<string, any>
+    expect(Object.hasOwn(value, '__proto__')).toBe(true)
+    expect(({} as any).admin).toBeUndefined()
+    expect((parse(request, ctor) as any).constructor).toEqual({ prototype: { admin: true } })
+  })
+
+  it("each action applies to its own kind: 'error' stays the default of the other", () => {
+    const parse = buildJsonParser({ onProtoPoisoning: 'remove' })
+    expect(parse(request, proto)).toEqual({ a: 1 })
+    expect(() => parse(request, ctor)).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_CTP_FORBIDDEN_PROPERTY', statusCode: 400 }),
+    )
+    expect(buildJsonParser({ onConstructorPoisoning: 'ignore' })(request, 'null')).toBeNull()
+  })
+
+  it('refuses an unknown action, naming the option', () => {
+    expect(() => buildJsonParser({ onProtoPoisoning: 'strip' as never })).toThrow(
+      "Option 'onProtoPoisoning' is not valid: use 'error', 'remove' or 'ignore', received 'strip'",
+    )
   })
 })

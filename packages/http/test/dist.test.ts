@@ -45,6 +45,8 @@ describe('built output', () => {
   it('exports the transport factory, the parsers and the query parser, all working', async () => {
     expect(await load('require')).toEqual({
       keys: [
+        'buildDefaultContentTypeParsers',
+        'buildJsonParser',
         'createHttpTransport',
         'defaultContentTypeParsers',
         'jsonParser',

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { expandShorthand } from './expand-shorthand.js'
 
 describe('expandShorthand', () => {
+  it('returns a Standard Schema value written as a plain object untouched', () => {
+    const standard = { '~standard': { version: 1, vendor: 'x', validate: () => ({ value: 1 }) } }
+    expect(expandShorthand(standard as never)).toBe(standard)
+  })
+
   it('[2.4] expands properties listed at the top level into type object + properties', () => {
     const name = { type: 'string' }
     const excitement = { type: 'integer' }

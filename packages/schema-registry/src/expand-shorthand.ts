@@ -1,5 +1,6 @@
 import { isObject } from './internal/subschemas.js'
 import type { JsonSchema } from './json-schema.js'
+import { plainSchema } from './plain-schema.js'
 
 type Shape = (value: unknown) => boolean
 
@@ -94,7 +95,9 @@ const KEYWORDS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
  * Anything that is already a JSON Schema is returned untouched (the same object): a schema with a
  * keyword such as `type`, `properties`, `$ref`, `oneOf`, `items`, `enum`, `const`... or with
  * `required` and no property schemas beside it; boolean schemas; `{}`; and objects whose top-level
- * values are not all schemas. Pure: the input is never changed.
+ * values are not all schemas. So is a schema of another language marked by a `~standard` key (a
+ * Standard Schema value, which may be a plain object). A fluent-json-schema builder gives its JSON
+ * ({@link plainSchema}). Pure: the input is never changed.
  *
  * @example
  * expandShorthand({ name: { type: 'string' }, age: { type: 'integer' }, required: ['name'] })
@@ -103,8 +106,9 @@ const KEYWORDS: ReadonlyMap<string, Shape> = new Map<string, Shape>([
  * //   required: ['name'] }
  * expandShorthand({ $ref: 'user#' }) // returned as it is
  */
-export function expandShorthand(schema: JsonSchema): JsonSchema {
-  if (!isObject(schema)) return schema
+export function expandShorthand(input: JsonSchema): JsonSchema {
+  const schema = plainSchema(input)
+  if (!isObject(schema) || '~standard' in schema) return schema
   const properties: Record<string, unknown> = {}
   let required: unknown[] | undefined
   let count = 0

@@ -130,9 +130,9 @@ describe('SchemaRegistry: scopes', () => {
 })
 
 describe('SchemaRegistry: add() errors', () => {
-  it('[2.5] a missing $id throws FRM_ERR_SCHEMA_MISSING_ID', () => {
+  it('[2.5] a missing $id throws FRM_ERR_SCH_MISSING_ID', () => {
     const error = thrown(() => new SchemaRegistry().add({ type: 'object' }))
-    expect(error.code).toBe('FRM_ERR_SCHEMA_MISSING_ID')
+    expect(error.code).toBe('FRM_ERR_SCH_MISSING_ID')
     expect(error.message).toBe(
       "Schema is missing an $id: addSchema() takes an object with a string $id, e.g. { $id: 'user', type: 'object' }",
     )
@@ -140,7 +140,7 @@ describe('SchemaRegistry: add() errors', () => {
 
   it('[2.5] an $id set to undefined counts as missing', () => {
     expect(thrown(() => new SchemaRegistry().add({ $id: undefined })).code).toBe(
-      'FRM_ERR_SCHEMA_MISSING_ID',
+      'FRM_ERR_SCH_MISSING_ID',
     )
   })
 
@@ -183,20 +183,20 @@ describe('SchemaRegistry: add() errors', () => {
     )
   })
 
-  it('[2.5] an $id already in the same registry throws FRM_ERR_SCHEMA_DUPLICATE naming it', () => {
+  it('[2.5] an $id already in the same registry throws FRM_ERR_SCH_ALREADY_PRESENT naming it', () => {
     const registry = new SchemaRegistry().add({ $id: 'user' })
     const error = thrown(() => registry.add({ $id: 'user', type: 'object' }))
-    expect(error.code).toBe('FRM_ERR_SCHEMA_DUPLICATE')
+    expect(error.code).toBe('FRM_ERR_SCH_ALREADY_PRESENT')
     expect(error.message).toBe(
       "A schema with $id 'user' is already visible in this context: use another $id",
     )
     expect(error.statusCode).toBe(500)
   })
 
-  it('[4.4.3] a child adding an $id its root already has throws FRM_ERR_SCHEMA_DUPLICATE', () => {
+  it('[4.4.3] a child adding an $id its root already has throws FRM_ERR_SCH_ALREADY_PRESENT', () => {
     const child = new SchemaRegistry().add({ $id: 'user' }).child().child()
     const error = thrown(() => child.add({ $id: 'user' }))
-    expect(error.code).toBe('FRM_ERR_SCHEMA_DUPLICATE')
+    expect(error.code).toBe('FRM_ERR_SCH_ALREADY_PRESENT')
     expect(error.message).toContain("$id 'user'")
   })
 
@@ -215,7 +215,7 @@ describe('SchemaRegistry: add() errors', () => {
     // the nearest scope wins for a single lookup...
     expect(child.get('user')).toEqual({ $id: 'user', type: 'string' })
     // ...but the set the compilers are built from is ambiguous, so it is refused.
-    expect(thrown(() => child.getAll()).code).toBe('FRM_ERR_SCHEMA_DUPLICATE')
+    expect(thrown(() => child.getAll()).code).toBe('FRM_ERR_SCH_ALREADY_PRESENT')
     expect(thrown(() => child.fingerprint).message).toBe(
       "A schema with $id 'user' is already visible in this context: use another $id",
     )

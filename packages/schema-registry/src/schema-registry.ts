@@ -5,6 +5,7 @@ import { normalizeId, RefLocator } from './internal/ref-locator.js'
 import { selfContained } from './internal/self-contained.js'
 import { isObject } from './internal/subschemas.js'
 import type { JsonSchema } from './json-schema.js'
+import { plainSchema } from './plain-schema.js'
 
 /** Ticks on every `add` anywhere, so a scope knows whether something it sees has changed. */
 let clock = 0
@@ -75,16 +76,18 @@ export class SchemaRegistry {
 
   /**
    * Adds a shared schema to this scope. The schema must be an object with a non-empty string
-   * `$id` that no schema visible here already uses.
+   * `$id` that no schema visible here already uses; a fluent-json-schema builder is stored as its
+   * JSON ({@link plainSchema}).
    *
    * @throws FRM_ERR_SCHEMA_INVALID when `schema` is not an object, or `$id` is not a non-empty
    * string, or `$id` is an anchor (`'#foo'`)
-   * @throws FRM_ERR_SCHEMA_MISSING_ID when `schema` has no `$id`
-   * @throws FRM_ERR_SCHEMA_DUPLICATE when the `$id` is already visible in this scope
+   * @throws FRM_ERR_SCH_MISSING_ID when `schema` has no `$id`
+   * @throws FRM_ERR_SCH_ALREADY_PRESENT when the `$id` is already visible in this scope
    * @example
    * registry.add({ $id: 'user', type: 'object', properties: { name: { type: 'string' } } })
    */
-  add(schema: object): this {
+  add(input: object): this {
+    const schema = plainSchema(input)
     if (!isObject(schema)) {
       throw createError(
         'FRM_ERR_SCHEMA_INVALID',
@@ -92,7 +95,7 @@ export class SchemaRegistry {
       )
     }
     if (!('$id' in schema) || schema.$id === undefined) {
-      throw createError('FRM_ERR_SCHEMA_MISSING_ID')
+      throw createError('FRM_ERR_SCH_MISSING_ID')
     }
     const id = schema.$id
     if (typeof id !== 'string' || id === '' || id === '#') {
@@ -108,7 +111,7 @@ export class SchemaRegistry {
       )
     }
     const key = normalizeId(id)
-    if (this.#find(key) !== undefined) throw createError('FRM_ERR_SCHEMA_DUPLICATE', id)
+    if (this.#find(key) !== undefined) throw createError('FRM_ERR_SCH_ALREADY_PRESENT', id)
     this.#own.set(key, { id, schema })
     this.#changedAt = ++clock
     return this
@@ -140,7 +143,7 @@ export class SchemaRegistry {
    * Every shared schema visible in this scope (ancestors' first, then its own), keyed by `$id`.
    * The object is frozen and cached until the visible set changes.
    *
-   * @throws FRM_ERR_SCHEMA_DUPLICATE when an ancestor added, after this scope used it, an `$id`
+   * @throws FRM_ERR_SCH_ALREADY_PRESENT when an ancestor added, after this scope used it, an `$id`
    * this scope already had
    * @example
    * root.child().add({ $id: 'b' }).getAll() // { a: {...}, b: { $id: 'b' } } when root holds 'a'
@@ -250,7 +253,7 @@ export class SchemaRegistry {
     for (const scope of chain.reverse()) {
       for (const [key, entry] of scope.#own) {
         // Only when an ancestor added, after this scope was created, an id this scope had.
-        if (schemas.has(key)) throw createError('FRM_ERR_SCHEMA_DUPLICATE', entry.id)
+        if (schemas.has(key)) throw createError('FRM_ERR_SCH_ALREADY_PRESENT', entry.id)
         schemas.set(key, entry.schema)
         entries.push([entry.id, entry.schema])
       }

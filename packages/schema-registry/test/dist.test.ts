@@ -28,19 +28,19 @@ describe('built output', () => {
   it('loads with require and with import, exposing the same names', async () => {
     const [cjs, esm] = await Promise.all([load('require'), load('import')])
     expect(cjs.keys).toEqual(esm.keys)
-    expect(esm.keys).toEqual(['SchemaRegistry', 'expandShorthand'])
+    expect(esm.keys).toEqual(['SchemaRegistry', 'expandShorthand', 'plainSchema'])
   })
 
   it.each(['require', 'import'] as const)(
     'works when loaded with %s, bundle/dereference and coded errors included',
     async (format) => {
       expect(await load(format)).toEqual({
-        keys: ['SchemaRegistry', 'expandShorthand'],
+        keys: ['SchemaRegistry', 'expandShorthand', 'plainSchema'],
         fromChild: { $id: 'user', type: 'object' },
         dereferenced: { items: { type: 'object' } },
         expanded: { type: 'object', properties: { a: { type: 'string' } } },
         error: [
-          'FRM_ERR_SCHEMA_DUPLICATE',
+          'FRM_ERR_SCH_ALREADY_PRESENT',
           "A schema with $id 'user' is already visible in this context: use another $id",
         ],
       })

@@ -59,7 +59,7 @@ export type SerializerCompiler = (input: SerializerCompileInput) => SerializeFun
  * (schema, shared schemas) pair, and equal sets of shared schemas get the same compiler back.
  *
  * Throws FRM_ERR_INVALID_OPTION for an option it does not pass through or a value
- * fast-json-stringify refuses; the compiler throws FRM_ERR_SERIALIZER_COMPILE for a schema that
+ * fast-json-stringify refuses; the compiler throws FRM_ERR_SCH_SERIALIZATION_BUILD for a schema that
  * cannot be built; a serializer throws FRM_ERR_RESPONSE_SERIALIZATION for a payload that cannot be
  * written by its schema.
  *
@@ -95,9 +95,16 @@ function compile(
   try {
     built = store.build(set, input.schema as AnySchema)
   } catch (error) {
-    throw createError('FRM_ERR_SERIALIZER_COMPILE', method, url, httpStatus, compileReason(error), {
-      cause: error,
-    })
+    throw createError(
+      'FRM_ERR_SCH_SERIALIZATION_BUILD',
+      method,
+      url,
+      httpStatus,
+      compileReason(error),
+      {
+        cause: error,
+      },
+    )
   }
   const stringify = built.stringify
   const fail = (error: unknown) =>

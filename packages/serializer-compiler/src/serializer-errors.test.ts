@@ -26,9 +26,9 @@ function caught(action: () => unknown): FrameworkError {
 }
 
 describe('schemas that cannot be built', () => {
-  it('an unresolvable shared $ref is FRM_ERR_SERIALIZER_COMPILE naming the route, status and ref', () => {
+  it('an unresolvable shared $ref is FRM_ERR_SCH_SERIALIZATION_BUILD naming the route, status and ref', () => {
     const error = caught(() => compileFor({ $ref: 'nobody#' }))
-    expect(error.code).toBe('FRM_ERR_SERIALIZER_COMPILE')
+    expect(error.code).toBe('FRM_ERR_SCH_SERIALIZATION_BUILD')
     expect(error.statusCode).toBe(500)
     expect(error.message).toBe(
       'Failed to build the response serializer of POST /users, status 200: Cannot resolve ref "nobody#". Schema with id "nobody" is not found. Add the schema it names with addSchema() in this context or an ancestor, or correct the $ref.',
@@ -48,11 +48,11 @@ describe('schemas that cannot be built', () => {
     )
   })
 
-  it('an invalid schema is FRM_ERR_SERIALIZER_COMPILE with the reason', () => {
+  it('an invalid schema is FRM_ERR_SCH_SERIALIZATION_BUILD with the reason', () => {
     const error = caught(() =>
       compileFor({ type: 'object', properties: { a: { type: 'text' } } }, 'default'),
     )
-    expect(error.code).toBe('FRM_ERR_SERIALIZER_COMPILE')
+    expect(error.code).toBe('FRM_ERR_SCH_SERIALIZATION_BUILD')
     expect(error.message).toBe(
       'Failed to build the response serializer of POST /users, status default: schema is invalid: data/properties/a/type must be equal to one of the allowed values. Correct the response schema (JSON Schema Draft 7).',
     )

@@ -94,12 +94,12 @@ describe('buildValidatorCompiler: identical route schemas compile once', () => {
 })
 
 describe('buildValidatorCompiler: schemas Ajv cannot compile', () => {
-  it('an unresolvable $ref fails with FRM_ERR_SCHEMA_COMPILE naming route, part and reference', () => {
+  it('an unresolvable $ref fails with FRM_ERR_SCH_VALIDATION_BUILD naming route, part and reference', () => {
     const compile = buildValidatorCompiler()(sharedSet())
     const error = thrown(() =>
       compile({ schema: { $ref: 'missing#' }, method: 'GET', url: '/users', httpPart: 'params' }),
     )
-    expect(error.code).toBe('FRM_ERR_SCHEMA_COMPILE')
+    expect(error.code).toBe('FRM_ERR_SCH_VALIDATION_BUILD')
     expect(error.message).toBe(
       "Failed to build the validation schema of GET /users, part params: cannot resolve $ref 'missing#': no shared schema has the $id 'missing'; add it with addSchema() in this context or an ancestor",
     )
@@ -145,7 +145,7 @@ describe('buildValidatorCompiler: schemas Ajv cannot compile', () => {
         httpPart: 'body',
       }),
     )
-    expect(error.code).toBe('FRM_ERR_SCHEMA_COMPILE')
+    expect(error.code).toBe('FRM_ERR_SCH_VALIDATION_BUILD')
     expect(error.message).toBe(
       'Failed to build the validation schema of POST /n, part body: schema is invalid: data/properties/n/minimum must be number',
     )

@@ -20,7 +20,7 @@ import type {
  * - Coerced numbers must be finite: `"Infinity"`, `"1e400"` fail `type: 'number'`/`'integer'`.
  * - Header schemas match names case-insensitively; the shorthand (properties at the top level) is
  *   expanded; `$async` is refused (FRM_ERR_SCHEMA_ASYNC); a schema Ajv cannot compile throws
- *   FRM_ERR_SCHEMA_COMPILE naming the route, the part and the reason.
+ *   FRM_ERR_SCH_VALIDATION_BUILD naming the route, the part and the reason.
  *
  * Throws FRM_ERR_VALIDATOR_PLUGIN at once for a plugin entry that is not a function or a
  * `[function, options]` pair. Warns once (through `onWarning`) when `allErrors` is true.

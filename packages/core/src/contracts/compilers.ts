@@ -84,3 +84,31 @@ export type SerializerCompilerFactory = (
 export type ResponseSelectorFactory = (
   keys: readonly string[],
 ) => (statusCode: number) => string | undefined
+
+/** What a response validator compiler receives for one response schema (as a serializer compiler). */
+export type ResponseValidatorCompileInput = SerializerCompileInput
+
+/**
+ * Compiles one response schema into the check run on a reply payload before it is serialized, when
+ * response validation is on. Its function answers like a request validator (`true`/`false` with
+ * `errors`, or `{ value }` / `{ error }`); it must answer synchronously.
+ *
+ * @example
+ * const compile: ResponseValidatorCompiler = ({ schema }) => ajv.compile(schema)
+ */
+export type ResponseValidatorCompiler = (input: ResponseValidatorCompileInput) => ValidateFunction
+
+/** Builds the response validator compiler of a context from the shared schemas visible there. */
+export type ResponseValidatorCompilerFactory = (
+  sharedSchemas: Readonly<Record<string, JsonSchema>>,
+) => ResponseValidatorCompiler
+
+/**
+ * Turns what `addSchema(value)` received into the JSON Schema the shared-schema store keeps, so a
+ * package can accept shared schemas written in another language. It returns a JSON Schema value
+ * unchanged.
+ *
+ * @example
+ * const adapter: SharedSchemaAdapter = (value) => (isYupSchema(value) ? yupToJsonSchema(value) : value)
+ */
+export type SharedSchemaAdapter = (schema: object) => object

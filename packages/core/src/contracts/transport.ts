@@ -12,6 +12,20 @@ export interface RawRequest {
   method?: string | undefined
   url?: string | undefined
   headers: Record<string, string | string[] | undefined>
+  /** Read by `request.ip`, `request.protocol` and `request.socket` when the transport has one. */
+  socket?: { remoteAddress?: string | undefined; encrypted?: boolean } | null | undefined
+}
+
+/**
+ * Who the client is, as a transport that trusts proxies sees it (`request.ip`, `ips`, `hostname`,
+ * `protocol`).
+ */
+export interface ClientInfo {
+  ip: string | undefined
+  /** The socket's address, then each trusted forwarded address, the client's last. */
+  ips: string[] | undefined
+  hostname: string | undefined
+  protocol: string
 }
 
 /** Response headers as the core hands them to the transport (names lower-cased). */
@@ -41,6 +55,8 @@ export interface MountedRoute<Req extends RawRequest = RawRequest, Res = unknown
   /** The full path, prefixes included, in find-my-way syntax (`/users/:id`, `/files/*`). */
   url: string
   handle: RouteHandle<Req, Res>
+  /** find-my-way constraints of the route (`{ version: '1.0.0' }`, `{ host: 'example.com' }`). */
+  constraints?: Record<string, unknown> | undefined
 }
 
 /** The not-found handler of the context registered with `prefix` ('' for the root). */
@@ -120,6 +136,18 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
 
   /** An in-process request through the mounted table (light-my-request). */
   inject(options: InjectOptions | string): Promise<InjectResponse>
+
+  /**
+   * Optional: who the client is when the transport trusts proxies (`trustProxy`); without it the
+   * core reads the socket's address and the Host header.
+   */
+  describeClient?(raw: Req): ClientInfo
+
+  /**
+   * Optional: light-my-request's request chain (`inject()` with no options), whose request is
+   * dispatched once `ready` has resolved; a rejection of `ready` fails the chain with that error.
+   */
+  injectChain?(ready: () => Promise<void>): unknown
 
   /** The underlying server (`http.Server` for `@framework/http`). */
   readonly server: unknown

@@ -18,57 +18,81 @@ export const bodyMethods: ReadonlySet<string> = new Set([
   'SEARCH',
 ])
 
+/** Methods whose body is parsed only when the request says it has one, with a Content-Type. */
+const optionalBodyMethods: ReadonlySet<string> = new Set(['DELETE', 'OPTIONS'])
+
+/** Whether the request announces a body: Transfer-Encoding, or a Content-Length above 0. */
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length']
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0)
+}
+
 /**
- * The body parsing step. A body is present when the request has Transfer-Encoding or a
- * Content-Length above 0; without one `request.body` stays undefined (an empty body with a JSON
- * Content-Type answers 400). Otherwise the Content-Type picks the parser (415 when none, when the
- * header is missing, or when the route validates its body and the type is not JSON), the
- * Content-Encoding must be identity or one the parser handles (415), and the transport reads the
- * body within the limit.
+ * The body parsing step, with Fastify's rules. Without a Content-Type: no body (no
+ * Transfer-Encoding, Content-Length absent or 0) or a DELETE/OPTIONS leaves `request.body`
+ * undefined; any other body goes to the `'*'` parser (415 when there is none, or when the route
+ * validates its body). With a Content-Type, the parser runs even for an empty body, except for a
+ * DELETE/OPTIONS with neither Transfer-Encoding nor Content-Length. The Content-Type picks the
+ * parser (415 when none, or when the route validates its body and the type is not JSON), the
+ * Content-Encoding must be identity or one the parser handles (415), and the parser gets the body
+ * read within the limit (`parseAs`) or the request stream.
  */
 export function parseBody(reply: Reply, stream: Readable | undefined): void {
   const rc = reply[kRoute]
-  if (!rc.parsesBody) {
+  if (!rc.parsesBody || (rc.notFound && !bodyMethods.has(reply.request.method))) {
     afterBody(reply)
     return
   }
-  const headers = reply.request.raw.headers
+  const raw = reply.request.raw
+  const headers = raw.headers
   const contentType = headers['content-type']
-  const length = headers['content-length']
-  if (
-    headers['transfer-encoding'] === undefined &&
-    (length === undefined || !(Number(length) > 0))
-  ) {
-    if (typeof contentType === 'string') {
-      const essence = mediaTypeEssence(contentType)
-      if (essence !== undefined && isJsonEssence(essence)) {
-        lifecycleError(reply, createError('FRM_ERR_CTP_EMPTY_JSON_BODY', contentType))
-        return
-      }
+  if (typeof contentType !== 'string') {
+    // As in Fastify: a body without a type goes to an explicit catch-all (multipart plugins rely
+    // on it) for POST, PUT, PATCH and SEARCH; DELETE and OPTIONS leave it unparsed.
+    if (optionalBodyMethods.has(raw.method!) || !hasBody(headers)) {
+      afterBody(reply)
+      return
     }
-    afterBody(reply)
+    const catchAll = rc.parsers.catchAll
+    if (catchAll === undefined || rc.validatesBody) {
+      lifecycleError(
+        reply,
+        createError(
+          'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
+          'the request has a body but no Content-Type header',
+        ),
+      )
+      return
+    }
+    runParser(reply, catchAll, stream)
     return
   }
-  if (typeof contentType !== 'string') {
-    lifecycleError(
-      reply,
-      createError(
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
-        'the request has a body but no Content-Type header',
-      ),
-    )
+  // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400), except
+  // for a DELETE or OPTIONS that declares no body at all.
+  if (
+    optionalBodyMethods.has(raw.method!) &&
+    headers['transfer-encoding'] === undefined &&
+    headers['content-length'] === undefined
+  ) {
+    afterBody(reply)
     return
   }
   const essence = mediaTypeEssence(contentType)
   if (essence === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', contentType))
+    // Not a media type at all: only an explicit catch-all takes it (Fastify's '*' does).
+    const catchAll = rc.parsers.catchAll
+    if (catchAll === undefined || rc.validatesBody) {
+      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
+      return
+    }
+    runParser(reply, catchAll, stream)
     return
   }
   if (rc.validatesBody && !isJsonEssence(essence)) {
     lifecycleError(
       reply,
       createError(
-        'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
         `${essence} (${rc.method} ${rc.url} validates its body: send JSON)`,
       ),
     )
@@ -76,10 +100,20 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
   }
   const parser = rc.parsers.lookup(essence)
   if (parser === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE', essence))
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
     return
   }
-  const encoding = headers['content-encoding']
+  runParser(reply, parser, stream)
+}
+
+/**
+ * Checks the Content-Encoding, then hands the parser the body: read within the limit when it
+ * declared `parseAs`, else the request stream itself (a preParsing hook's replacement, or the raw
+ * request), which the parser reads and limits on its own.
+ */
+function runParser(reply: Reply, parser: ParserEntry, stream: Readable | undefined): void {
+  const raw = reply.request.raw
+  const encoding = raw.headers['content-encoding']
   if (encoding !== undefined) {
     const name = String(encoding).trim().toLowerCase()
     if (name !== 'identity' && !parser.encodings.includes(name)) {
@@ -87,9 +121,18 @@ export function parseBody(reply: Reply, stream: Readable | undefined): void {
       return
     }
   }
+  if (parser.parseAs === undefined) {
+    callParser(reply, parser, stream ?? raw)
+    return
+  }
+  const rc = reply[kRoute]
+  // As in Fastify: a route's own bodyLimit, else the parser's, else the instance's. (A route limit
+  // equal to the instance's reads as none.)
+  const limit =
+    rc.bodyLimit !== rc.core.bodyLimit ? rc.bodyLimit : (parser.bodyLimit ?? rc.bodyLimit)
   rc.core.transport.readBody(
-    reply.request.raw,
-    parser.bodyLimit ?? rc.bodyLimit,
+    raw,
+    limit,
     (error, body) => bodyRead(reply, parser, error, body),
     stream,
   )
@@ -105,9 +148,16 @@ function bodyRead(
     lifecycleError(reply, error)
     return
   }
+  callParser(
+    reply,
+    parser,
+    parser.parseAs === 'string' ? (body?.toString('utf8') ?? '') : (body ?? Buffer.alloc(0)),
+  )
+}
+
+/** Calls the parser with its input: callback style, a promise, or a plain value. */
+function callParser(reply: Reply, parser: ParserEntry, input: unknown): void {
   const request = reply.request
-  const input =
-    parser.parseAs === 'string' ? (body?.toString('utf8') ?? '') : (body ?? Buffer.alloc(0))
   let result: unknown
   try {
     if (parser.callback) {

@@ -1,5 +1,5 @@
 import { createError } from '@framework/error-formatter'
-import type { ContextState } from './context-state.js'
+import { type ContextState, preOrder } from './context-state.js'
 import type { Core } from './core.js'
 import { isThenable } from './describe.js'
 import { type HookEntry, hookFunctionName } from './hooks.js'
@@ -69,12 +69,6 @@ async function closeContext(core: Core, state: ContextState, errors: unknown[]):
       errors.push(error)
     }
   }
-}
-
-/** Every context, parents before children, in registration order. */
-export function* preOrder(state: ContextState): Generator<ContextState> {
-  yield state
-  for (const child of state.children) yield* preOrder(child)
 }
 
 /** Runs an application hook (async, sync or callback style) within pluginTimeout. */

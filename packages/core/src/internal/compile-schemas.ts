@@ -2,12 +2,14 @@ import { createError, type ErrorCode, FrameworkError } from '@framework/error-fo
 import { expandShorthand } from '@framework/schema-registry'
 import type {
   HttpPart,
+  ResponseValidatorCompiler,
   SerializeFunction,
   SerializerCompiler,
   ValidatorCompiler,
 } from '../contracts/compilers.js'
 import type { ContextState } from './context-state.js'
 import { describe } from './describe.js'
+import { validatingSerializer } from './response-validation.js'
 import type { PartValidator } from './route-context.js'
 import type { RouteRecord } from './route-record.js'
 
@@ -24,8 +26,9 @@ const parts: ReadonlyArray<{ part: HttpPart; context: PartValidator['context'] }
 /**
  * Compiles the validators of one route method: route option `validatorCompiler`, else the
  * context's `setValidatorCompiler`, else the default compiler of the context's shared schemas.
+ * A compiler that returns `undefined` or `null` leaves that part unvalidated.
  *
- * @throws FRM_ERR_SCHEMA_COMPILE naming the route, the part and the reason
+ * @throws FRM_ERR_SCH_VALIDATION_BUILD naming the route, the part and the reason
  */
 export function compileValidators(
   record: RouteRecord,
@@ -55,21 +58,25 @@ export function compileValidators(
         url,
         httpPart: part,
       })
+      // No function (as Fastify reads it): this part is not validated.
+      if (fn === undefined || fn === null) continue
       if (typeof fn !== 'function') {
         throw new TypeError(`the validator compiler returned ${describe(fn)}, not a function`)
       }
       validators.push({ part, context, fn })
     } catch (error) {
-      throw compileError('FRM_ERR_SCHEMA_COMPILE', method, url, part, error)
+      throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }
   }
   return validators.length === 0 ? null : validators
 }
 
 /**
- * Compiles the serializers of one route method, per response key.
+ * Compiles the serializers of one route method, per response key. With response validation on
+ * (route option `responseValidation`, else the application's), each serializer is wrapped with
+ * the check compiled from the same schema.
  *
- * @throws FRM_ERR_SERIALIZER_COMPILE naming the route, the status key and the reason
+ * @throws FRM_ERR_SCH_SERIALIZATION_BUILD naming the route, the status key and the reason
  */
 export function compileSerializers(
   record: RouteRecord,
@@ -80,24 +87,34 @@ export function compileSerializers(
   if (response === undefined || response === null) return null
   const serializers: Record<string, SerializeFunction> = Object.create(null)
   let compiler: SerializerCompiler | undefined
+  let checker: ResponseValidatorCompiler | undefined
+  const validates = record.options.responseValidation ?? record.state.core.responseValidation
   for (const key of Object.keys(response)) {
     try {
       compiler ??=
         record.options.serializerCompiler ??
         record.state.resolved!.serializerCompiler ??
         defaultSerializerCompiler(record.state)
-      const fn = compiler({
+      const input = {
         schema: expandShorthand(response[key] as never),
         method,
         url,
         httpStatus: key,
-      })
+      }
+      const fn = compiler(input)
       if (typeof fn !== 'function') {
         throw new TypeError(`the serializer compiler returned ${describe(fn)}, not a function`)
       }
       serializers[key] = fn
+      if (validates === true) {
+        checker ??= responseValidatorCompiler(record.state)
+        const validate = checker(input)
+        if (typeof validate === 'function') {
+          serializers[key] = validatingSerializer(validate, fn, method, url, key)
+        }
+      }
     } catch (error) {
-      throw compileError('FRM_ERR_SERIALIZER_COMPILE', method, url, key, error)
+      throw compileError('FRM_ERR_SCH_SERIALIZATION_BUILD', method, url, key, error)
     }
   }
   return Object.keys(serializers).length === 0 ? null : serializers
@@ -109,6 +126,16 @@ function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
 
 function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
   return cachedPerSchemaSet(state, state.core.serializerCache, state.core.serializerFactory)
+}
+
+function responseValidatorCompiler(state: ContextState): ResponseValidatorCompiler {
+  const factory = state.core.responseValidatorFactory
+  if (factory === undefined) {
+    throw new TypeError(
+      'responseValidation is on, but createInstance received no responseValidatorCompiler',
+    )
+  }
+  return cachedPerSchemaSet(state, state.core.responseValidatorCache, factory)
 }
 
 /** The default compiler for the shared schemas visible in `state`: built once per set. */

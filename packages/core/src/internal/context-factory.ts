@@ -10,9 +10,10 @@ export function createChildContext(
   parent: ContextState,
   name: string,
   prefix: unknown,
+  chainName: string = name,
 ): ContextState {
   const instance = Object.create(parent.instance) as Instance
-  return new ContextState(
+  const state = new ContextState(
     parent.core,
     parent,
     instance,
@@ -20,4 +21,6 @@ export function createChildContext(
     joinPrefix(parent.prefix, prefix),
     parent.registry.child(),
   )
+  state.pluginNames.push(chainName)
+  return state
 }

@@ -28,14 +28,20 @@ export class ContextState {
   readonly hooks: HookStore = createHookStore()
   readonly requestDecorators = new Map<string | symbol, DecoratorSpec>()
   readonly replyDecorators = new Map<string | symbol, DecoratorSpec>()
-  /** Names of plugins registered in this context. */
+  /** Names of plugins registered in this context (for dependency checks). */
   readonly plugins = new Set<string>()
+  /**
+   * What `hasPlugin` and `pluginName` read: the context's own plugin name first, then each
+   * framework-plugin plugin loaded into it, in load order (`['framework']` for the root).
+   */
+  readonly pluginNames: string[] = []
   /** Content-type parser additions and removals, in order. */
   readonly parserOperations: ParserOperation[] = []
   validatorCompiler: ValidatorCompiler | undefined
   serializerCompiler: SerializerCompiler | undefined
   errorHandler: { fn: ErrorHandler; ctx: Instance } | undefined
   schemaErrorFormatter: SchemaErrorFormatter | undefined
+  replySerializer: ((payload: unknown, statusCode: number) => string) | undefined
   notFound: NotFoundSetting | undefined
   /** The plugin node whose queue receives what is registered on this context right now. */
   currentNode!: PluginNode
@@ -69,4 +75,10 @@ export class ContextState {
 /** The state of an instance (the context it is). */
 export function stateOf(instance: Instance): ContextState {
   return (instance as unknown as { [kContext]: ContextState })[kContext]
+}
+
+/** Every context, parents before children, in registration order. */
+export function* preOrder(state: ContextState): Generator<ContextState> {
+  yield state
+  for (const child of state.children) yield* preOrder(child)
 }

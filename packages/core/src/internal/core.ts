@@ -1,8 +1,11 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type {
   ResponseSelectorFactory,
+  ResponseValidatorCompiler,
+  ResponseValidatorCompilerFactory,
   SerializerCompiler,
   SerializerCompilerFactory,
+  SharedSchemaAdapter,
   ValidatorCompiler,
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
@@ -18,6 +21,12 @@ export interface Core {
   transport: Transport<RawRequest, unknown>
   validatorFactory: ValidatorCompilerFactory
   serializerFactory: SerializerCompilerFactory
+  /** Compiles the checks of response validation; undefined when none was given. */
+  responseValidatorFactory: ResponseValidatorCompilerFactory | undefined
+  /** Whether routes validate their replies unless their option `responseValidation` says otherwise. */
+  responseValidation: boolean
+  /** Turns what `addSchema` received into the JSON Schema kept in the registry. */
+  sharedSchemaAdapter: SharedSchemaAdapter | undefined
   responseSelector: ResponseSelectorFactory
   schemaErrorFormatter: SchemaErrorFormatter
   log: Logger
@@ -25,6 +34,8 @@ export interface Core {
   pluginTimeout: number
   genReqId: (raw: RawRequest) => string
   exposeHeadRoutes: boolean
+  /** The next `seq` of a hook taking effect (see HookEntry.seq). */
+  hookSeq: number
 
   /** The root context. */
   root: ContextState
@@ -42,12 +53,15 @@ export interface Core {
   routes: RouteRecord[]
   /** `METHOD url` of every mounted method + path, to refuse duplicates. */
   routeKeys: Set<string>
+  /** `HEAD url` keys served by an automatic HEAD route (see RouteRecord.autoHead). */
+  autoHeads: Map<string, RouteRecord>
   /** Contexts that set a not-found handler, by full prefix. */
   notFoundByPrefix: Map<string, ContextState>
 
   /** Default compilers built per shared-schema fingerprint. */
   validatorCache: Map<string, ValidatorCompiler>
   serializerCache: Map<string, SerializerCompiler>
+  responseValidatorCache: Map<string, ResponseValidatorCompiler>
 
   /** Built at ready. */
   table: RouteTable<RawRequest, unknown> | undefined

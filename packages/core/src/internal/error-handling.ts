@@ -2,8 +2,17 @@ import { errorBody, errorStatusCode } from '@framework/error-formatter'
 import { isThenable } from './describe.js'
 import { runErrorHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
-import { write } from './send.js'
-import { kErrorIndex, kHeaders, kPhase, kRoute, kSerializer, kStatus, Phase } from './symbols.js'
+import { sendPayload, write } from './send.js'
+import {
+  kErrorIndex,
+  kErrorStatus,
+  kHeaders,
+  kPhase,
+  kRoute,
+  kSerializer,
+  kStatus,
+  Phase,
+} from './symbols.js'
 
 /**
  * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
@@ -39,7 +48,13 @@ export function handleError(reply: Reply, error: unknown): void {
     writeFallback(reply, error)
     return
   }
-  reply[kStatus] = statusFor(error, index === 0 ? reply[kStatus] : 500)
+  // A status an error handler chose with reply.code() before sending an Error is kept (API.md:
+  // `reply.code(422).send(new Error('x'))` answers 422); one merely left from the error before is not.
+  const current = reply[kStatus]
+  const chosen = index === 0 || current !== reply[kErrorStatus] ? current : 500
+  const status = statusFor(error, chosen)
+  reply[kStatus] = status
+  reply[kErrorStatus] = status
   const headers = reply[kHeaders]
   delete headers['content-type']
   delete headers['content-length']
@@ -99,13 +114,52 @@ function errorHandlerResolved(reply: Reply, value: unknown): void {
   )
 }
 
-/** The default handler: logs (5xx as error, 4xx as info) and sends `errorBody`. */
+/**
+ * The default handler: applies the error's `headers`, logs (5xx as error, 4xx as info) and sends
+ * the error body. Through a response schema for the status, the Error object itself is serialized
+ * (its own properties, `customId`..., reach the schema) with the body's fields over it; otherwise
+ * `errorBody`.
+ */
 function defaultErrorHandler(reply: Reply, error: unknown): void {
   const status = reply[kStatus]
   const message = error instanceof Error ? error.message : String(error)
+  applyErrorHeaders(reply, error)
   if (status >= 500) reply.request.log.error({ err: error }, message)
   else reply.request.log.info({ err: error }, message)
-  reply.send(errorBody(error, status))
+  const body = errorBody(error, status)
+  const rc = reply[kRoute]
+  const throughSchema =
+    typeof error === 'object' &&
+    error !== null &&
+    rc.selectResponse !== null &&
+    rc.selectResponse(status) !== undefined
+  // The view is an Error too (its prototype is): it must not go back to the error handling.
+  if (throughSchema) sendPayload(reply, Object.create(error, ownValues(body as never)))
+  else reply.send(body)
+}
+
+function ownValues(body: Record<string, unknown>): PropertyDescriptorMap {
+  const descriptors: PropertyDescriptorMap = {}
+  for (const key of Object.keys(body)) {
+    descriptors[key] = { value: body[key], enumerable: true }
+  }
+  return descriptors
+}
+
+/** An error's `headers` property goes onto its reply; a header HTTP refuses is logged and left out. */
+function applyErrorHeaders(reply: Reply, error: unknown): void {
+  const headers =
+    typeof error === 'object' && error !== null
+      ? (error as { headers?: unknown }).headers
+      : undefined
+  if (typeof headers !== 'object' || headers === null) return
+  for (const name of Object.keys(headers)) {
+    try {
+      reply.header(name, (headers as Record<string, never>)[name])
+    } catch (refused) {
+      reply.request.log.warn({ err: refused }, `The error's header '${name}' was not sent`)
+    }
+  }
 }
 
 /** The default handler itself failed (its body did not fit the response schema): a plain 500. */

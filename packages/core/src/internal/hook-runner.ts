@@ -18,7 +18,8 @@ function toError(reason: unknown): unknown {
 /**
  * Runs `(request, reply[, done])` hooks in order, then `next`. Synchronous hooks run in one loop;
  * a closure is only made for a hook that returns a promise or takes `done`. With `stopWhenSent`, a
- * hook that sends the reply ends the list (and `next` is not called).
+ * hook that sends the reply, or an async hook that resolves with `reply` (it sends later), ends the
+ * list (and `next` is not called).
  */
 export function runRequestHooks(
   hooks: readonly HookEntry[],
@@ -51,7 +52,10 @@ export function runRequestHooks(
       }
       if (isThenable(result)) {
         result.then(
-          () => step(),
+          // `return reply`: the hook has sent, or will send, the reply itself.
+          (value) => {
+            if (!(stopWhenSent && value === reply)) step()
+          },
           (reason) => step(toError(reason)),
         )
         return

@@ -11,6 +11,11 @@ export interface HookEntry {
   ctx: Instance
   /** Callback style: the function declared a `done` parameter. */
   callback: boolean
+  /**
+   * When it took effect in the application's load order (0 until then): hooks of one kind run in
+   * that order across contexts, as in Fastify.
+   */
+  seq: number
 }
 
 /** The hooks that run per request, in lifecycle order. */
@@ -80,9 +85,9 @@ export function createHookEntry(name: string, fn: unknown, ctx: Instance): HookE
   const callback = fn.length > argumentCounts[name as HookName]
   if (callback && isAsyncFunction(fn)) {
     // Neither done nor the promise could be trusted to end the hook: refuse it up front.
-    throw createError('FRM_ERR_HOOK_INVALID_ASYNC', name, fn.name || 'anonymous')
+    throw createError('FRM_ERR_HOOK_INVALID_ASYNC_HANDLER', name, fn.name || 'anonymous')
   }
-  return { fn: fn as HookEntry['fn'], ctx, callback }
+  return { fn: fn as HookEntry['fn'], ctx, callback, seq: 0 }
 }
 
 /**
@@ -102,6 +107,26 @@ export function routeLevelHooks(
     hooks[name] = list.map((fn) => createHookEntry(name, fn, ctx))
   }
   return hooks
+}
+
+/** Whether `name` is a hook that runs per request (its order follows the load order). */
+export function isRouteHookName(name: string): name is RouteHookName {
+  return (routeHookNames as readonly string[]).includes(name)
+}
+
+/** Two lists ordered by `seq`, merged into one ordered list. */
+export function mergeBySeq(first: readonly HookEntry[], second: readonly HookEntry[]): HookEntry[] {
+  if (first.length === 0) return [...second]
+  if (second.length === 0) return [...first]
+  const merged: HookEntry[] = []
+  let i = 0
+  let j = 0
+  while (i < first.length && j < second.length) {
+    merged.push(first[i]!.seq <= second[j]!.seq ? first[i++]! : second[j++]!)
+  }
+  while (i < first.length) merged.push(first[i++]!)
+  while (j < second.length) merged.push(second[j++]!)
+  return merged
 }
 
 /** The name of a hook function for messages. */

@@ -1,9 +1,8 @@
 import type { Instance } from '../types/instance.js'
 import { decoratorMethods } from './instance/decorator-methods.js'
 import { pluginAccessors, pluginMethods } from './instance/plugin-methods.js'
-import { routeMethods } from './instance/route-methods.js'
-import { settingMethods } from './instance/setting-methods.js'
-import { typeMethods } from './instance/type-methods.js'
+import { routeAccessors, routeMethods } from './instance/route-methods.js'
+import { settingAccessors, settingMethods } from './instance/setting-methods.js'
 
 /**
  * The prototype of every root instance: the whole instance surface. A root instance inherits from
@@ -14,8 +13,9 @@ export const instancePrototype: Instance = Object.create(Object.prototype, {
   ...nonEnumerable(pluginAccessors),
   ...nonEnumerable(decoratorMethods),
   ...nonEnumerable(routeMethods),
+  ...nonEnumerable(routeAccessors),
   ...nonEnumerable(settingMethods),
-  ...nonEnumerable(typeMethods),
+  ...nonEnumerable(settingAccessors),
 })
 
 function nonEnumerable(source: object): PropertyDescriptorMap {

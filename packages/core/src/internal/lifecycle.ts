@@ -118,11 +118,8 @@ function handlerResolved(reply: Reply, value: unknown): void {
     else warnIgnoredValue(reply)
     return
   }
-  if (reply[kPhase] === Phase.Open) {
-    reply.request.log.warn(
-      `The async handler of ${reply.request.method} ${reply[kRoute].url} resolved undefined without sending a reply: return the payload, call reply.send(), or return reply when sending later`,
-    )
-  }
+  // Resolved undefined without sending: an empty 200, as in Fastify (`return reply` sends later).
+  if (reply[kPhase] === Phase.Open) reply.send()
 }
 
 function warnIgnoredValue(reply: Reply): void {

@@ -13,7 +13,8 @@ export interface ParserEntry {
   regexp: RegExp | undefined
   fn: (...args: any[]) => unknown
   callback: boolean
-  parseAs: 'string' | 'buffer'
+  /** How the read body reaches the parser; undefined: the parser gets the request stream itself. */
+  parseAs: 'string' | 'buffer' | undefined
   bodyLimit: number | undefined
   encodings: readonly string[]
   /** Installed by createInstance: a user may replace it. */
@@ -21,8 +22,8 @@ export interface ParserEntry {
   ctx: Instance
 }
 
-/** What a context did to the parsers it sees, in order. */
-export type ParserOperation = { add: ParserEntry } | { remove: string }
+/** What a context did to the parsers it sees, in order (`clear`: removeAllContentTypeParsers). */
+export type ParserOperation = { add: ParserEntry } | { remove: string } | { clear: true }
 
 /** The parsers visible in a context: exact essences first, then RegExps in order, then `'*'`. */
 export class ParserTable {
@@ -52,6 +53,10 @@ export class ParserTable {
         this.regexps = this.regexps.filter((other) => other.key !== entry.key)
         this.regexps.push(entry)
       } else this.exact.set(entry.key, entry)
+    } else if ('clear' in operation) {
+      this.exact.clear()
+      this.regexps = []
+      this.catchAll = undefined
     } else {
       const key = operation.remove
       if (key === '*') this.catchAll = undefined
@@ -111,8 +116,8 @@ export function createParserEntry(
   if (typeof fn !== 'function') {
     throw createError('FRM_ERR_CTP_INVALID_HANDLER', key, describe(fn))
   }
-  const parseAs = options?.parseAs ?? 'buffer'
-  if (parseAs !== 'string' && parseAs !== 'buffer') {
+  const parseAs = options?.parseAs
+  if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') {
     throw createError(
       'FRM_ERR_INVALID_OPTION',
       'parseAs',

@@ -1,4 +1,4 @@
-import { createError, FrameworkError } from '@framework/error-formatter'
+import { createError } from '@framework/error-formatter'
 import { isAsyncFunction } from './async-function.js'
 import { createChildContext } from './context-factory.js'
 import type { ContextState } from './context-state.js'
@@ -62,32 +62,40 @@ async function drain(node: PluginNode): Promise<void> {
         node.failed = true
         node.error = error
       }
+    } else if (item.kind === 'task') {
+      item.run()
     } else {
       await runAfter(node, item)
     }
   }
 }
 
-/** An `after` callback: `()` is skipped on error (which goes on), `(error)` and `(error, done)` handle it. */
+/**
+ * An `after` callback, called by its arity: `()` and `(error)` return (or resolve), `(error, done)`
+ * and `(error, instance, done)` call `done`. `(error)` and the `done` forms handle the error of the
+ * plugins before them (it is cleared unless they pass it on); `()` leaves it to whoever comes next.
+ */
 async function runAfter(
   node: PluginNode,
   item: Extract<QueueItem, { kind: 'after' }>,
 ): Promise<void> {
   const fn = item.fn
   if (fn === undefined) return
-  if (fn.length === 0 && node.failed) return
   const error = node.failed ? node.error : null
+  const instance = item.registrar.instance
   try {
     await new Promise<void>((resolve, reject) => {
       const done = (doneError?: unknown) =>
         doneError !== undefined && doneError !== null ? reject(doneError) : resolve()
-      const result =
-        fn.length >= 2
-          ? fn.call(item.registrar.instance, error, done)
-          : fn.call(item.registrar.instance, error)
+      let result: unknown
+      if (fn.length >= 3) result = fn.call(instance, error, instance, done)
+      else if (fn.length === 2) result = fn.call(instance, error, done)
+      else if (fn.length === 1) result = fn.call(instance, error)
+      else result = fn.call(instance)
       if (isThenable(result)) result.then(() => resolve(), reject)
       else if (fn.length < 2) resolve()
     })
+    if (fn.length === 0) return
     node.failed = false
     node.error = undefined
   } catch (thrown) {
@@ -108,11 +116,16 @@ async function loadPlugin(
   let previous: PluginNode | undefined
   try {
     assertRequirements(info, registrar)
-    const given = typeof item.opts === 'function' ? item.opts(registrar.instance) : item.opts
-    const opts = (given ?? {}) as Record<string, unknown>
+    // Options given as a function receive the instance the plugin will receive (API.md).
+    const optsFn = typeof item.opts === 'function' ? (item.opts as (i: unknown) => unknown) : null
+    let opts = (optsFn === null ? (item.opts ?? {}) : {}) as Record<string, unknown>
     if (info.named) registrar.plugins.add(info.name)
-    if (!info.skipOverride) {
-      state = createChildContext(registrar, info.name, opts.prefix)
+    if (info.skipOverride) {
+      registrar.pluginNames.push(info.chainName)
+      if (optsFn !== null) opts = (optsFn(registrar.instance) ?? {}) as Record<string, unknown>
+    } else {
+      state = createChildContext(registrar, info.name, opts.prefix, info.chainName)
+      if (optsFn !== null) opts = (optsFn(state.instance) ?? {}) as Record<string, unknown>
       for (const scope of [...registrar.chain()].reverse()) {
         for (const hook of scope.hooks.onRegister) hook.fn.call(hook.ctx, state.instance, opts)
       }
@@ -123,7 +136,8 @@ async function loadPlugin(
     await runBody(node, info.fn, opts)
     await settle(node)
   } catch (error) {
-    throw pluginError(info.name, error)
+    reportPluginError(registrar, info.name, error)
+    throw error
   } finally {
     if (node !== undefined) {
       node.done = true
@@ -132,10 +146,18 @@ async function loadPlugin(
   }
 }
 
-/** Errors about a plugin name it already; anything else is wrapped to name the plugin. */
-function pluginError(name: string, error: unknown): unknown {
-  if (error instanceof FrameworkError && error.code.startsWith('FRM_ERR_PLUGIN_')) return error
-  return createError('FRM_ERR_PLUGIN_FAILED', name, error, { cause: error })
+/** Errors already reported by the plugin that raised them (its ancestors fail with it). */
+const reported = new WeakSet<object>()
+
+/**
+ * A plugin failed: its error reaches `ready()` and the rest as the very value thrown (its own
+ * message and code, as in Fastify); the log line is what names the plugin, once, at the innermost.
+ */
+function reportPluginError(state: ContextState, name: string, error: unknown): void {
+  const isObject = typeof error === 'object' && error !== null
+  if (isObject && reported.has(error)) return
+  if (isObject) reported.add(error)
+  state.core.log.error({ err: error, plugin: name }, `Plugin '${name}' failed to load`)
 }
 
 /** Runs a plugin body: async (its promise) or callback style (`done`), within pluginTimeout. */

@@ -9,8 +9,13 @@ export interface PluginInfo {
   fn: (...args: any[]) => unknown
   /** meta name, display name, function name, or `anonymous`. */
   name: string
-  /** False for `anonymous`: an unnamed plugin is not recorded for `hasPlugin`. */
+  /** False for `anonymous`: an unnamed plugin is not recorded for dependency checks. */
   named: boolean
+  /**
+   * The name `hasPlugin` and `pluginName` know it by: its name, or for an anonymous function the
+   * first two lines of its source joined by ` -- ` (what Fastify 4 shows).
+   */
+  chainName: string
   skipOverride: boolean
   dependencies: readonly string[]
   decorators: {
@@ -24,7 +29,7 @@ export interface PluginInfo {
  * Checks what `register` received: a function, a module whose default export is one, or a promise
  * (checked once it settles).
  *
- * @throws FRM_ERR_PLUGIN_NOT_FUNCTION
+ * @throws FRM_ERR_PLUGIN_NOT_VALID
  */
 export function assertPluginInput(plugin: unknown): void {
   if (typeof plugin === 'function' || isThenable(plugin)) return
@@ -41,7 +46,7 @@ export function unwrapPlugin(plugin: unknown): (...args: any[]) => unknown {
   ) {
     return (plugin as { default: (...args: any[]) => unknown }).default
   }
-  throw createError('FRM_ERR_PLUGIN_NOT_FUNCTION', describe(plugin))
+  throw createError('FRM_ERR_PLUGIN_NOT_VALID', describe(plugin))
 }
 
 /** Reads the marks framework-plugin put on a plugin. */
@@ -63,15 +68,39 @@ export function readPluginInfo(plugin: unknown): PluginInfo {
     fn,
     name: candidate || 'anonymous',
     named: candidate !== '',
+    chainName: candidate || sourcePreview(fn),
     skipOverride: marks[kSkipOverride] === true,
     dependencies: Array.isArray(meta.dependencies) ? meta.dependencies : [],
     decorators: meta.decorators ?? {},
   }
 }
 
-/** Whether a plugin of that name was registered in `state` or an ancestor. */
-export function hasPlugin(state: ContextState, name: string): boolean {
+/** The first two lines of a function's source, trimmed, joined by ` -- `. */
+function sourcePreview(fn: (...args: any[]) => unknown): string {
+  return Function.prototype.toString
+    .call(fn)
+    .split('\n')
+    .slice(0, 2)
+    .map((line) => line.trim())
+    .join(' -- ')
+}
+
+/** Whether a plugin of that name was registered in `state` or an ancestor (dependency checks). */
+export function isRegistered(state: ContextState, name: string): boolean {
   for (const scope of state.chain()) if (scope.plugins.has(name)) return true
+  return false
+}
+
+/**
+ * `hasPlugin(name)`, as Fastify 4 answers it: inside a context, its own plugin and the
+ * framework-plugin plugins loaded into it so far; from its ancestors, only the framework-plugin
+ * plugins they loaded (never an ancestor's own, encapsulated, plugin, nor a sibling's).
+ */
+export function hasPlugin(state: ContextState, name: string): boolean {
+  if (state.pluginNames.includes(name)) return true
+  for (let scope = state.parent; scope !== undefined; scope = scope.parent) {
+    if (scope.pluginNames.indexOf(name) > 0) return true
+  }
   return false
 }
 
@@ -82,7 +111,7 @@ export function hasPlugin(state: ContextState, name: string): boolean {
  */
 export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
   for (const dependency of info.dependencies) {
-    if (!hasPlugin(registrar, dependency)) {
+    if (!isRegistered(registrar, dependency)) {
       throw createError('FRM_ERR_PLUGIN_DEPENDENCY_MISSING', info.name, dependency)
     }
   }

@@ -4,6 +4,8 @@ import type { ContextState } from './context-state.js'
 export type QueueItem =
   | { kind: 'plugin'; plugin: unknown; opts: unknown; registrar: ContextState }
   | { kind: 'after'; fn: ((...args: any[]) => unknown) | undefined; registrar: ContextState }
+  /** Framework work that takes effect at its place in the load order (adding a hook). */
+  | { kind: 'task'; run: () => void }
 
 /**
  * One loaded (or loading) plugin. Its queue holds what its body registered; the queue is drained

@@ -1,5 +1,6 @@
 import type { Core } from './core.js'
 import { drawTree, type PrintNode } from './print-tree.js'
+import { servedUrls } from './route-table.js'
 
 interface PathNode extends PrintNode {
   segment: string
@@ -40,13 +41,8 @@ export function printRoutes(core: Core): string {
     node.routes.set(plugin, methods)
   }
   for (const record of core.routes) {
-    for (const url of record.urls) {
-      for (const method of record.methods) {
-        add(url, method, record.pluginName)
-        if (method === 'GET' && record.exposeHeadRoutes && !core.routeKeys.has(`HEAD ${url}`)) {
-          add(url, 'HEAD', record.pluginName)
-        }
-      }
+    for (const url of servedUrls(core, record)) {
+      for (const method of record.methods) add(url, method, record.pluginName)
     }
   }
   const label = (node: PathNode): void => {

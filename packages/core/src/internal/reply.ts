@@ -1,20 +1,28 @@
 import { createError } from '@framework/error-formatter'
 import type { OutgoingHeaders } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
+import type { Logger } from '../types/logger.js'
 import type { HeaderValue } from '../types/reply.js'
+import type { RouteInfo } from '../types/route.js'
 import { describe } from './describe.js'
+import { isHeaderName, isHeaderValue } from './header-rules.js'
 import { callNotFound } from './not-found.js'
 import type { Request } from './request.js'
 import type { RouteContext } from './route-context.js'
-import { send } from './send.js'
-import { kErrorIndex, kHeaders, kPhase, kRoute, kSerializer, kStatus, Phase } from './symbols.js'
+import { send, serializePayload } from './send.js'
+import {
+  kErrorIndex,
+  kErrorStatus,
+  kHeaders,
+  kPhase,
+  kRoute,
+  kSerializer,
+  kStartTime,
+  kStatus,
+  Phase,
+} from './symbols.js'
 
 type PhaseValue = (typeof Phase)[keyof typeof Phase]
-
-/** True when `text` holds a CR or LF (response splitting). */
-function hasLineBreak(text: string): boolean {
-  return text.indexOf('\r') !== -1 || text.indexOf('\n') !== -1
-}
 
 /**
  * The reply object. Like requests, each context with reply decorators gets a subclass holding
@@ -26,7 +34,8 @@ export class Reply {
   [kHeaders]: Record<string, string | number | readonly string[]>;
   [kPhase]: PhaseValue;
   [kSerializer]: ((payload: unknown) => string) | null;
-  [kErrorIndex]: number
+  [kErrorIndex]: number;
+  [kErrorStatus]: number
 
   constructor(
     rc: RouteContext,
@@ -39,11 +48,12 @@ export class Reply {
     this[kPhase] = Phase.Open
     this[kSerializer] = null
     this[kErrorIndex] = -1
+    this[kErrorStatus] = 0
   }
 
   code(statusCode: number): this {
     if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
-      throw createError('FRM_ERR_REPLY_INVALID_STATUS', String(statusCode))
+      throw createError('FRM_ERR_BAD_STATUS_CODE', String(statusCode))
     }
     this[kStatus] = statusCode
     return this
@@ -62,22 +72,20 @@ export class Reply {
   }
 
   header(name: string, value: HeaderValue): this {
-    if (typeof name !== 'string' || name === '' || hasLineBreak(name)) {
-      throw createError('FRM_ERR_REPLY_INVALID_HEADER', String(name))
-    }
+    if (!isHeaderName(name)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', String(name))
     const key = name.toLowerCase()
     let stored: string | number | readonly string[]
     if (Array.isArray(value)) {
       const values = (value as readonly unknown[]).map(String)
       for (const item of values) {
-        if (hasLineBreak(item)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
+        if (!isHeaderValue(item)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
       }
       stored = values
     } else if (typeof value === 'number') {
       stored = value
     } else {
       stored = value === undefined ? '' : String(value)
-      if (hasLineBreak(stored)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
+      if (!isHeaderValue(stored)) throw createError('FRM_ERR_REPLY_INVALID_HEADER', name)
     }
     const headers = this[kHeaders]
     const previous = headers[key]
@@ -139,8 +147,47 @@ export class Reply {
     return this[kPhase] !== Phase.Open
   }
 
+  /** Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. */
+  set sent(value: boolean) {
+    if (value === true) this.hijack()
+  }
+
+  /** Milliseconds since the request's lifecycle started. */
+  get elapsedTime(): number {
+    return performance.now() - this.request[kStartTime]
+  }
+
+  /** Fastify 4's older name of `elapsedTime`. */
+  getResponseTime(): number {
+    return this.elapsedTime
+  }
+
   get server(): Instance {
     return this[kRoute].instance
+  }
+
+  /** The request's logger. */
+  get log(): Logger {
+    return this.request.log
+  }
+
+  /**
+   * Takes the response over: the framework sends nothing more for this request (the caller
+   * writes `reply.raw` itself); hooks and handlers that follow see `sent` as true.
+   */
+  hijack(): this {
+    this[kPhase] = Phase.Handed
+    return this
+  }
+
+  /** Serializes `payload` as `send` would for the current status, without sending it. */
+  serialize(payload: unknown): string {
+    return serializePayload(this, payload)
+  }
+
+  /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
+  get context(): RouteInfo {
+    return this[kRoute].info
   }
 
   redirect(first: string | number, second?: string | number): this {

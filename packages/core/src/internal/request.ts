@@ -4,7 +4,7 @@ import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { RouteInfo } from '../types/route.js'
 import type { RouteContext } from './route-context.js'
-import { kRequestHeaders, kRequestId, kRequestLog, kRoute } from './symbols.js'
+import { kRequestHeaders, kRequestId, kRequestLog, kRoute, kStartTime } from './symbols.js'
 
 /**
  * The request object. Each context with request decorators gets a subclass whose prototype holds
@@ -17,7 +17,8 @@ export class Request {
   [kRoute]: RouteContext;
   [kRequestId]: string | undefined;
   [kRequestLog]: Logger | undefined;
-  [kRequestHeaders]: Record<string, string | string[] | undefined> | undefined
+  [kRequestHeaders]: Record<string, string | string[] | undefined> | undefined;
+  [kStartTime]: number
 
   constructor(
     rc: RouteContext,
@@ -31,6 +32,7 @@ export class Request {
     this[kRequestId] = undefined
     this[kRequestLog] = undefined
     this[kRequestHeaders] = undefined
+    this[kStartTime] = performance.now()
   }
 
   get headers(): Record<string, string | string[] | undefined> {
@@ -62,6 +64,69 @@ export class Request {
   }
 
   get routeOptions(): RouteInfo {
+    return this[kRoute].info
+  }
+
+  /** The client's address: the socket's, or the one trusted proxies forwarded (`trustProxy`). */
+  get ip(): string | undefined {
+    const describeClient = this[kRoute].core.transport.describeClient
+    if (describeClient !== undefined) return describeClient(this.raw).ip
+    return this.raw.socket?.remoteAddress
+  }
+
+  /** With `trustProxy`: the socket's address, then the trusted forwarded ones. */
+  get ips(): string[] | undefined {
+    const describeClient = this[kRoute].core.transport.describeClient
+    return describeClient === undefined ? undefined : describeClient(this.raw).ips
+  }
+
+  /** The Host header (port included, as in Fastify 4), or a trusted `X-Forwarded-Host`. */
+  get hostname(): string | undefined {
+    const describeClient = this[kRoute].core.transport.describeClient
+    if (describeClient !== undefined) return describeClient(this.raw).hostname
+    const host = this.raw.headers.host ?? this.raw.headers[':authority']
+    return Array.isArray(host) ? host[0] : host
+  }
+
+  get protocol(): string {
+    const describeClient = this[kRoute].core.transport.describeClient
+    if (describeClient !== undefined) return describeClient(this.raw).protocol
+    return this.raw.socket?.encrypted === true ? 'https' : 'http'
+  }
+
+  get socket(): unknown {
+    return this.raw.socket
+  }
+
+  /** The URL before a transport's `rewriteUrl`, else `url`. */
+  get originalUrl(): string {
+    return (this.raw as { originalUrl?: string }).originalUrl ?? this.url
+  }
+
+  /** The route's path pattern (`/users/:id`). */
+  get routerPath(): string {
+    return this[kRoute].url
+  }
+
+  get routerMethod(): string {
+    return this[kRoute].method
+  }
+
+  get routeConfig(): RouteInfo['config'] {
+    return this[kRoute].info.config
+  }
+
+  get routeSchema(): RouteInfo['schema'] {
+    return this[kRoute].info.schema
+  }
+
+  /** True in a not-found handler. */
+  get is404(): boolean {
+    return this[kRoute].notFound
+  }
+
+  /** Fastify 4's `request.context`: `context.config` is `routeOptions.config`. */
+  get context(): RouteInfo {
     return this[kRoute].info
   }
 

@@ -3,7 +3,7 @@ import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compile
 import type { RouteHookName } from '../types/hooks.js'
 import type { ContextState } from './context-state.js'
 import { type DecoratorSpec, defineDecorator } from './decorators.js'
-import { type HookEntry, routeHookNames } from './hooks.js'
+import { type HookEntry, mergeBySeq, routeHookNames } from './hooks.js'
 import { type ParserTable, parserTableOf } from './parser-table.js'
 import { Reply } from './reply.js'
 import { Request } from './request.js'
@@ -11,7 +11,7 @@ import type { ErrorHandlerEntry } from './route-context.js'
 
 /** What a context sees, computed once at ready from its own settings and its parent's. */
 export interface ResolvedContext {
-  /** Ancestors' hooks, then the context's own, in declaration order. */
+  /** Ancestors' hooks and the context's own, in the order they took effect as plugins loaded. */
   hooks: Record<RouteHookName, HookEntry[]>
   Request: typeof Request
   Reply: typeof Reply
@@ -21,6 +21,8 @@ export interface ResolvedContext {
   schemaErrorFormatter: SchemaErrorFormatter
   validatorCompiler: ValidatorCompiler | undefined
   serializerCompiler: SerializerCompiler | undefined
+  /** `setReplySerializer`, here or in the nearest ancestor that set one. */
+  replySerializer: ((payload: unknown, statusCode: number) => string) | null
 }
 
 /** Resolves `state` (and, first, its ancestors). */
@@ -30,7 +32,9 @@ export function resolveContext(state: ContextState): ResolvedContext {
   const hooks = {} as Record<RouteHookName, HookEntry[]>
   for (const name of routeHookNames) {
     hooks[name] =
-      parent === undefined ? [...state.hooks[name]] : [...parent.hooks[name], ...state.hooks[name]]
+      parent === undefined
+        ? [...state.hooks[name]]
+        : mergeBySeq(parent.hooks[name], state.hooks[name])
   }
   const parsers = parserTableOf(state)
   const inherited = parent?.errorHandlers ?? [{ fn: null, ctx: state.instance }]
@@ -45,6 +49,7 @@ export function resolveContext(state: ContextState): ResolvedContext {
       state.schemaErrorFormatter ?? parent?.schemaErrorFormatter ?? state.core.schemaErrorFormatter,
     validatorCompiler: state.validatorCompiler ?? parent?.validatorCompiler,
     serializerCompiler: state.serializerCompiler ?? parent?.serializerCompiler,
+    replySerializer: state.replySerializer ?? parent?.replySerializer ?? null,
   }
   state.resolved = resolved
   return resolved

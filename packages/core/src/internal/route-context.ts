@@ -60,6 +60,8 @@ export interface RouteContext {
   attachValidation: boolean
   schemaErrorFormatter: SchemaErrorFormatter
   serializers: Record<string, SerializeFunction> | null
+  /** `setReplySerializer` in force for the route's context, or null (`JSON.stringify`). */
+  replySerializer: ((payload: unknown, statusCode: number) => string) | null
   selectResponse: ((statusCode: number) => string | undefined) | null
   errorHandlers: ErrorHandlerEntry[]
   /** True for the context's not-found handler. */

@@ -18,5 +18,32 @@ export interface RouteRecord {
   schema: RouteSchema | undefined
   options: RouteOptions<any>
   hooks: Partial<Record<RouteHookName, HookEntry[]>>
-  exposeHeadRoutes: boolean
+  /**
+   * The HEAD route a GET route declared for itself. Its paths whose key is no longer in
+   * `core.autoHeads` were taken over by a HEAD route declared later.
+   */
+  autoHead: boolean
+  /** find-my-way constraints (`version`, `host`), or undefined. */
+  constraints: Record<string, unknown> | undefined
+  /** For an automatic HEAD route: the GET route it answers for (its compiled schemas are shared). */
+  headOf: RouteRecord | undefined
+}
+
+/**
+ * The key that makes a route unique: method, full path and constraints
+ * (`GET /users {"version":"1.0.0"}`).
+ */
+export function routeKey(
+  method: string,
+  url: string,
+  constraints?: Record<string, unknown>,
+): string {
+  if (constraints === undefined) return `${method} ${url}`
+  const parts = Object.keys(constraints)
+    .sort()
+    .map((name) => {
+      const value = constraints[name]
+      return `${name}=${value instanceof RegExp ? String(value) : JSON.stringify(value)}`
+    })
+  return `${method} ${url} {${parts.join(',')}}`
 }

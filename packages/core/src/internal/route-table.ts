@@ -2,9 +2,8 @@ import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contr
 import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler } from '../types/route.js'
 import { bodyMethods } from './body.js'
-import { preOrder } from './boot.js'
 import { compileSerializers, compileValidators } from './compile-schemas.js'
-import type { ContextState, NotFoundSetting } from './context-state.js'
+import { type ContextState, type NotFoundSetting, preOrder } from './context-state.js'
 import type { Core } from './core.js'
 import { handleError } from './error-handling.js'
 import type { HookEntry } from './hooks.js'
@@ -12,29 +11,28 @@ import { runRoute } from './lifecycle.js'
 import { defaultNotFoundHandler } from './not-found.js'
 import { resolveContext } from './resolve-context.js'
 import type { RouteContext } from './route-context.js'
-import type { RouteRecord } from './route-record.js'
+import { type RouteRecord, routeKey } from './route-record.js'
 
 /**
  * Builds the route table at ready: every context resolved, every route method compiled into a
- * route context (automatic HEAD routes included), one not-found entry per prefix that set a
- * handler plus the root's.
+ * route context, one not-found entry per prefix that set a handler plus the root's.
  */
 export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   for (const state of preOrder(core.root)) resolveContext(state)
   const routes: MountedRoute[] = []
   const selectors: SelectorCache = new Map()
+  // GET route contexts, so that their automatic HEAD routes reuse the compiled schemas.
+  const getContexts = new Map<RouteRecord, RouteContext>()
   for (const record of core.routes) {
+    const urls = servedUrls(core, record)
+    if (urls.length === 0) continue
     for (const method of record.methods) {
-      const rc = createRouteContext(core, record, method, selectors)
+      const source = record.headOf === undefined ? undefined : getContexts.get(record.headOf)
+      const rc = createRouteContext(core, record, method, selectors, source)
+      if (method === 'GET') getContexts.set(record, rc)
       const handle = handleOf(rc)
-      for (const url of record.urls) routes.push({ method, url, handle })
-      if (method !== 'GET' || !record.exposeHeadRoutes) continue
-      const head: RouteContext = { ...rc, method: 'HEAD', info: { ...rc.info, method: 'HEAD' } }
-      const headHandle = handleOf(head)
-      for (const url of record.urls) {
-        if (!core.routeKeys.has(`HEAD ${url}`))
-          routes.push({ method: 'HEAD', url, handle: headHandle })
-      }
+      const constraints = record.constraints
+      for (const url of urls) routes.push({ method, url, handle, constraints })
     }
   }
   const notFound: Core['notFound'] = []
@@ -57,6 +55,14 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   }
   core.table = table
   return table
+}
+
+/** The paths a route serves: all of them, except an automatic HEAD route's taken-over ones. */
+export function servedUrls(core: Core, record: RouteRecord): string[] {
+  if (!record.autoHead) return record.urls
+  return record.urls.filter(
+    (url) => core.autoHeads.get(routeKey('HEAD', url, record.constraints)) === record,
+  )
 }
 
 /** The transport's handle for one route context: made once per route, not per request. */
@@ -122,6 +128,7 @@ function baseContext(
     onTimeout: hookList(state, 'onTimeout', own),
     parsers: resolved.parsers,
     schemaErrorFormatter: resolved.schemaErrorFormatter,
+    replySerializer: resolved.replySerializer,
     errorHandlers: resolved.errorHandlers,
     written: writtenLogger(core, method, url),
   }
@@ -149,11 +156,14 @@ function createRouteContext(
   record: RouteRecord,
   method: string,
   selectors: SelectorCache,
+  getContext?: RouteContext,
 ): RouteContext {
   const url = record.urls[0]!
   const options = record.options
-  const validators = compileValidators(record, method, url)
-  const serializers = compileSerializers(record, method, url)
+  // An automatic HEAD route validates and serializes as its GET route does (same schema).
+  const shared = getContext !== undefined && getContext.info.schema === record.schema
+  const validators = shared ? getContext.validators : compileValidators(record, method, url)
+  const serializers = shared ? getContext.serializers : compileSerializers(record, method, url)
   const base = baseContext(core, record.state, record.hooks, method, url)
   const bodyLimit = options.bodyLimit ?? core.bodyLimit
   const attachValidation = options.attachValidation === true
@@ -210,7 +220,9 @@ function createNotFoundContext(
       handler,
     },
     handler,
-    parsesBody: false,
+    // A custom handler runs the whole lifecycle, body parsing included (for the methods that
+    // carry one); the built-in 404 does not read the body.
+    parsesBody: setting !== undefined,
     validatesBody: false,
     bodyLimit: core.bodyLimit,
     validators: null,

@@ -18,7 +18,7 @@ export function send(reply: Reply, payload: unknown): void {
   if (reply[kPhase] !== Phase.Open) {
     const rc = reply[kRoute]
     reply.request.log.warn(
-      { err: createError('FRM_ERR_REPLY_ALREADY_SENT', reply.request.method, rc.url) },
+      { err: createError('FRM_ERR_REP_ALREADY_SENT', reply.request.method, rc.url) },
       'Reply already sent',
     )
     return
@@ -27,6 +27,11 @@ export function send(reply: Reply, payload: unknown): void {
     handleError(reply, payload)
     return
   }
+  sendPayload(reply, payload)
+}
+
+/** `send` past the Error check: the default error handler sends an Error's view through here. */
+export function sendPayload(reply: Reply, payload: unknown): void {
   reply[kPhase] = Phase.Sending
   if (payload === undefined) {
     onSendStep(reply, undefined)
@@ -63,31 +68,52 @@ function afterPreSerialization(reply: Reply, error: unknown, payload: unknown): 
   else serialize(reply, payload)
 }
 
-function serialize(reply: Reply, payload: unknown): void {
+/**
+ * The text of a payload: `reply.serializer(fn)`, else the route's response schema for the status,
+ * else the reply serializer or JSON. Throws what the serializer throws.
+ */
+export function serializePayload(reply: Reply, payload: unknown): string {
+  const custom = reply[kSerializer]
+  if (custom !== null) return custom(payload)
   const rc = reply[kRoute]
+  if (rc.selectResponse !== null) {
+    const key = rc.selectResponse(reply[kStatus])
+    const fn = key === undefined ? undefined : rc.serializers![key]
+    if (fn !== undefined) return fn(payload)
+  }
+  return serializeWithoutSchema(reply, payload)
+}
+
+function serialize(reply: Reply, payload: unknown): void {
   let text: string | undefined
   try {
-    const custom = reply[kSerializer]
-    if (custom !== null) {
-      text = custom(payload)
-    } else if (rc.selectResponse !== null) {
-      const key = rc.selectResponse(reply[kStatus])
-      const fn = key === undefined ? undefined : rc.serializers![key]
-      text = fn === undefined ? JSON.stringify(payload) : fn(payload)
-    } else {
-      text = JSON.stringify(payload)
-    }
+    text = serializePayload(reply, payload)
   } catch (error) {
     failWhileSending(reply, error)
     return
   }
   if (typeof text !== 'string') {
-    failWhileSending(reply, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeof payload))
+    failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
     return
   }
   const headers = reply[kHeaders]
   if (headers['content-type'] === undefined) headers['content-type'] = JSON_TYPE
   onSendStep(reply, text)
+}
+
+/**
+ * A payload without a response schema: the context's `setReplySerializer` function, else
+ * `JSON.stringify`. The default error handler's bodies always use `JSON.stringify` (as in Fastify).
+ */
+function serializeWithoutSchema(reply: Reply, payload: unknown): string {
+  const replySerializer = reply[kRoute].replySerializer
+  if (replySerializer === null || sendsDefaultErrorBody(reply)) return JSON.stringify(payload)
+  return replySerializer(payload, reply[kStatus])
+}
+
+function sendsDefaultErrorBody(reply: Reply): boolean {
+  const index = reply[kErrorIndex]
+  return index !== -1 && reply[kRoute].errorHandlers[index]?.fn === null
 }
 
 function onSendStep(reply: Reply, payload: unknown): void {
@@ -102,7 +128,7 @@ function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
     return
   }
   if (!isWritable(payload)) {
-    failWhileSending(reply, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeof payload))
+    failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
     return
   }
   write(reply, payload)
@@ -131,12 +157,14 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
     const bytes = body as Uint8Array
     body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   }
-  if (reply.request.raw.method === 'HEAD' && body !== null) {
+  if (reply.request.raw.method === 'HEAD') {
+    // The headers a GET would have had, Content-Length included (0 for an empty body), no body.
     if (headers['content-length'] === undefined) {
-      if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
+      if (body === null) headers['content-length'] = '0'
+      else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
       else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
     }
-    if (typeof body === 'object' && !Buffer.isBuffer(body)) {
+    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
       ;(body as { destroy?: () => void }).destroy?.()
     }
     body = null

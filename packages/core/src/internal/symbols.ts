@@ -8,6 +8,8 @@ export const kRequestId = Symbol('framework.request-id')
 export const kRequestLog = Symbol('framework.request-log')
 /** Headers replaced by assignment to `request.headers`. */
 export const kRequestHeaders = Symbol('framework.request-headers')
+/** When the request's lifecycle started (`performance.now()`), for `reply.elapsedTime`. */
+export const kStartTime = Symbol('framework.start-time')
 /** Reply status code. */
 export const kStatus = Symbol('framework.status')
 /** Reply headers (lower-cased names). */
@@ -18,6 +20,8 @@ export const kPhase = Symbol('framework.phase')
 export const kSerializer = Symbol('framework.serializer')
 /** Index of the error handler handling this reply (-1: none yet). */
 export const kErrorIndex = Symbol('framework.error-index')
+/** The status the error handling gave the reply before calling an error handler (0: none yet). */
+export const kErrorStatus = Symbol('framework.error-status')
 
 /** Where a reply is in its life. */
 export const Phase = {

@@ -1,7 +1,9 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type {
   ResponseSelectorFactory,
+  ResponseValidatorCompilerFactory,
   SerializerCompilerFactory,
+  SharedSchemaAdapter,
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
 import type { RawRequest, Transport } from '../contracts/transport.js'
@@ -40,6 +42,12 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   serializerCompiler: SerializerCompilerFactory
   /** `(keys) => (statusCode) => key | undefined`. */
   responseSelector: ResponseSelectorFactory
+  /** Compiles the checks of response validation, built per shared-schema set. Needed by `responseValidation`. */
+  responseValidatorCompiler?: ResponseValidatorCompilerFactory
+  /** Validate each reply against its response schema before serializing it. Default false; the route option `responseValidation` wins. */
+  responseValidation?: boolean
+  /** Turns what `addSchema(value)` receives into JSON Schema (e.g. a schema of another language). Default: kept as given. */
+  sharedSchemaAdapter?: SharedSchemaAdapter
   /** Default: `defaultSchemaErrorFormatter`. */
   schemaErrorFormatter?: SchemaErrorFormatter
   /** Built-in parsers installed on the root; a user may override these types (others throw when redeclared). */

@@ -18,6 +18,19 @@ import type {
 } from './route.js'
 
 /**
+ * An `after` callback, called by its arity: `(error)`, `(error, done)` or
+ * `(error, instance, done)`; the second parameter is `done` or the instance, so it is typed `any`.
+ *
+ * @example
+ * app.after((error, done) => { if (error) log(error); done() })
+ */
+export type AfterCallback = (
+  error: Error | null,
+  doneOrInstance: any,
+  done: (error?: unknown) => void,
+) => unknown
+
+/**
  * A decorator given as accessors instead of a value.
  *
  * @example
@@ -82,11 +95,11 @@ export interface RouteShorthand {
  * Declare your decorators by augmenting this interface:
  * `declare module '@framework/core' { interface Instance { db: Db } }`.
  *
- * `register` and `after` return the instance as a thenable: `await app.register(p)` (or
- * `await app.after()`) loads the plugins registered so far and resolves with the instance.
- *
  * `Local` holds the shared schemas this instance type collected through `addSchema` (by `$id`), so
  * that `{ $ref: 'user#' }` in its routes infers; the `SharedSchemas` interface adds more everywhere.
+ *
+ * `register` and `after` return the instance as a thenable: `await app.register(p)` (or
+ * `await app.after()`) loads the plugins registered so far and resolves with the instance.
  *
  * @example
  * const app = createInstance({ transport, validatorCompiler, serializerCompiler, responseSelector })
@@ -98,17 +111,18 @@ export interface RouteShorthand {
  */
 export interface Instance<Local extends object = {}> {
   /**
-   * Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). The
-   * plugin's instance infers schemas as this one does.
+   * Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). Options
+   * given as a function receive the instance the plugin will receive.
    */
   register<Options extends Record<string, any> = Record<string, any>>(
     plugin: PluginInput<Options, Local>,
-    opts?: (Options & RegisterOptions) | ((parent: Instance<Local>) => Options & RegisterOptions),
+    opts?: (Options & RegisterOptions) | ((instance: Instance<Local>) => Options & RegisterOptions),
   ): ThenableInstance<Local>
-  /** Loads the plugins registered so far, then calls `fn` (with the loading error, if any). */
-  after(
-    fn?: (error: Error | null, done?: (error?: unknown) => void) => unknown,
-  ): ThenableInstance<Local>
+  /**
+   * Loads the plugins registered so far, then calls `fn` by its arity: `(error)`,
+   * `(error, done)` or `(error, instance, done)`.
+   */
+  after(fn?: AfterCallback): ThenableInstance<Local>
   /** Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. */
   ready(): Promise<Instance<Local>>
   ready(callback: (error: Error | null) => void): Instance<Local>
@@ -118,27 +132,34 @@ export interface Instance<Local extends object = {}> {
   /** `ready()`, then starts listening (host default `localhost`); resolves with the address. */
   listen(options?: ListenOptions): Promise<string>
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void
+  /** Fastify's older form: `listen(port[, host][, backlog], callback?)`. */
+  listen(
+    port: number | string,
+    ...rest: Array<string | number | ((error: Error | null, address?: string) => void)>
+  ): Promise<string> | undefined
   /** `ready()`, then an in-process request through the transport. */
   inject(options: InjectOptions | string): Promise<InjectResponse>
+  /** `ready()`, then the request; `callback` gets the ready or request error, or the response. */
+  inject(
+    options: InjectOptions | string,
+    callback: (error: Error | null, response?: InjectResponse) => void,
+  ): void
+  /** light-my-request's chain: `app.inject().get('/').headers({}).end()`. */
+  inject(): InjectChain
   /** The transport's server (`http.Server` for `@framework/http`). */
   readonly server: any
   readonly log: Logger
   /** The prefix of this context's routes. */
   readonly prefix: string
-  /** The name of the plugin this context belongs to (`root` for the root). */
+  /**
+   * The plugin this context belongs to, then the framework-plugin plugins loaded into it, joined
+   * by ` -> ` (`framework` for the root), as Fastify 4's `pluginName`.
+   */
   readonly pluginName: string
 
   decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
-  decorateRequest(
-    name: string | symbol,
-    value: unknown,
-    dependencies?: readonly string[],
-  ): Instance<Local>
-  decorateReply(
-    name: string | symbol,
-    value: unknown,
-    dependencies?: readonly string[],
-  ): Instance<Local>
+  decorateRequest(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
+  decorateReply(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
   hasDecorator(name: string | symbol): boolean
   hasRequestDecorator(name: string | symbol): boolean
   hasReplyDecorator(name: string | symbol): boolean
@@ -174,6 +195,18 @@ export interface Instance<Local extends object = {}> {
   setNotFoundHandler(handler: RouteHandler): Instance<Local>
   setNotFoundHandler(options: NotFoundOptions, handler: RouteHandler): Instance<Local>
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): Instance<Local>
+  /**
+   * The serializer of replies that have no response schema (and no `reply.serializer`), instead of
+   * `JSON.stringify`; encapsulated like a decorator.
+   *
+   * @example
+   * app.setReplySerializer((payload, statusCode) => JSON.stringify({ statusCode, data: payload }))
+   */
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): Instance<Local>
+  /** The validator compiler set here or in an ancestor (undefined: the default one). */
+  readonly validatorCompiler: ValidatorCompiler | undefined
+  /** The serializer compiler set here or in an ancestor (undefined: the default one). */
+  readonly serializerCompiler: SerializerCompiler | undefined
 
   addContentTypeParser(
     type: string | readonly string[] | RegExp,
@@ -186,14 +219,24 @@ export interface Instance<Local extends object = {}> {
   ): Instance<Local>
   hasContentTypeParser(type: string | RegExp): boolean
   removeContentTypeParser(type: string | readonly string[] | RegExp): Instance<Local>
+  /** Removes every parser this context sees (built-in ones included), for it and its descendants. */
+  removeAllContentTypeParsers(): Instance<Local>
 
-  /** Whether a plugin of that name was registered here or in an ancestor. */
+  /**
+   * As Fastify 4: this context's own plugin, the framework-plugin plugins loaded here so far, and
+   * those its ancestors loaded.
+   */
   hasPlugin(name: string): boolean
-  /** A readable tree of the routes: path, methods, and the plugin that declared them. */
-  printRoutes(): string
-  /** A readable tree of the plugins. */
-  printPlugins(): string
-
+  /** Whether a route answers `method` on `url` (full path, prefix included). */
+  hasRoute(route: { url: string; method: string | string[] }): boolean
+  /** The methods routes may declare. */
+  readonly supportedMethods: string[]
+  /** The error handler in force here (one that defers to the default handling where none was set). */
+  readonly errorHandler: ErrorHandler
+  /** The same as `addHook('onClose', fn)`. */
+  onClose(fn: (instance: Instance, done: (error?: unknown) => void) => unknown): Instance<Local>
+  /** The listening server's addresses (`[]` before `listen()`). */
+  addresses(): unknown[]
   /**
    * For Fastify code: returns this same instance. Every schema slot already infers its type, so
    * the provider is not needed.
@@ -202,6 +245,10 @@ export interface Instance<Local extends object = {}> {
    * const app = framework().withTypeProvider<TypeBoxTypeProvider>()
    */
   withTypeProvider<_Provider = unknown>(): Instance<Local>
+  /** A readable tree of the routes: path, methods, and the plugin that declared them. */
+  printRoutes(): string
+  /** A readable tree of the plugins. */
+  printPlugins(): string
 }
 
 /**
@@ -213,5 +260,34 @@ export interface Instance<Local extends object = {}> {
  * const app = await createApp().register(db) // the instance, with db loaded
  */
 export type ThenableInstance<Local extends object = {}> = Instance<Local> & PromiseLike<void>
+
+/**
+ * light-my-request's request chain, returned by `inject()` with no argument. Awaiting it (or
+ * calling `end()`) sends the request.
+ *
+ * @example
+ * const res = await app.inject().post('/users').headers({ 'x-a': '1' }).payload({ name: 'Ada' })
+ */
+export interface InjectChain extends PromiseLike<InjectResponse> {
+  get(url: string): InjectChain
+  head(url: string): InjectChain
+  post(url: string): InjectChain
+  put(url: string): InjectChain
+  patch(url: string): InjectChain
+  delete(url: string): InjectChain
+  options(url: string): InjectChain
+  trace(url: string): InjectChain
+  headers(headers: Record<string, string | string[] | number | undefined>): InjectChain
+  payload(payload: unknown): InjectChain
+  body(body: unknown): InjectChain
+  query(query: string | Record<string, unknown>): InjectChain
+  cookies(cookies: Record<string, string>): InjectChain
+  end(): Promise<InjectResponse>
+  end(callback: (error: Error | null, response?: InjectResponse) => void): void
+  catch<T = never>(
+    onRejected?: ((reason: unknown) => T | PromiseLike<T>) | null,
+  ): Promise<InjectResponse | T>
+  finally(onFinally?: (() => void) | null): Promise<InjectResponse>
+}
 
 export type { JsonSchema }

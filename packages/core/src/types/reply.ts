@@ -1,6 +1,8 @@
 import type { ReplyPayload, ReplyType } from './infer/route-types.js'
 import type { Instance } from './instance.js'
+import type { Logger } from './logger.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
+import type { RouteInfo } from './route.js'
 
 /**
  * A header value as `reply.header` takes it.
@@ -37,7 +39,7 @@ export type StatusReply<Self, G extends RouteGeneric, C extends number> = number
  */
 export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   /**
-   * Sets the status code (an integer from 100 to 599; FRM_ERR_REPLY_INVALID_STATUS otherwise).
+   * Sets the status code (an integer from 100 to 599; FRM_ERR_BAD_STATUS_CODE otherwise).
    * `send` is then checked against the response schema of that status.
    */
   code<C extends number>(statusCode: C): StatusReply<this, G, C>
@@ -65,8 +67,15 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   send(payload?: ReplyPayload<G>): this
   /** A serializer for this reply only. */
   serializer(fn: (payload: any) => string): this
-  /** True once `send` was called (or the reply was handed to the not-found handler). */
-  readonly sent: boolean
+  /**
+   * True once `send` was called (or the reply was handed to the not-found handler or hijacked).
+   * Setting it to true is Fastify 4's deprecated form of `hijack()`.
+   */
+  sent: boolean
+  /** Milliseconds since the request's lifecycle started. */
+  readonly elapsedTime: number
+  /** Fastify 4's older name of `elapsedTime`. */
+  getResponseTime(): number
   /** The transport's raw response (`http.ServerResponse` for `@framework/http`). */
   readonly raw: any
   readonly request: FrameworkRequest<G>
@@ -77,4 +86,12 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   redirect(code: number, url: string): this
   /** Answers with the not-found handler that serves this URL. */
   callNotFound(): void
+  /** The request's logger. */
+  readonly log: Logger
+  /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
+  readonly context: RouteInfo
+  /** Takes the response over: the framework sends nothing more; write `reply.raw` yourself. */
+  hijack(): this
+  /** The text `send` would produce for `payload` at the current status, without sending. */
+  serialize(payload: unknown): string
 }

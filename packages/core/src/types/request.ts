@@ -73,4 +73,24 @@ export interface FrameworkRequest<G extends RouteGeneric = RouteGeneric> {
   readonly server: Instance
   /** With `attachValidation: true`: the validation error, if validation failed. */
   validationError: ValidationError | undefined
+  /** Fastify 4 names: `context.config` and `routeConfig` are `routeOptions.config`. */
+  readonly context: RouteInfo
+  readonly routeConfig: RouteInfo['config']
+  readonly routeSchema: RouteInfo['schema']
+  /** The route's path pattern (`/users/:id`) and method. */
+  readonly routerPath: string
+  readonly routerMethod: string
+  /** The client's address: the socket's, or the one trusted proxies forwarded (`trustProxy`). */
+  readonly ip: string | undefined
+  /** With `trustProxy`: the socket's address, then the trusted forwarded ones. */
+  readonly ips: string[] | undefined
+  /** The Host header (port included), or a trusted `X-Forwarded-Host`. */
+  readonly hostname: string | undefined
+  /** `http`/`https`, or a trusted `X-Forwarded-Proto`. */
+  readonly protocol: string
+  /** The transport's socket (`net.Socket` for `@framework/http`). */
+  readonly socket: any
+  readonly originalUrl: string
+  /** True in a not-found handler. */
+  readonly is404: boolean
 }

@@ -97,6 +97,15 @@ export interface RouteShorthandOptions<
   config?: Record<string, any>
   /** Also answer HEAD for this GET route (default: the instance option, true). */
   exposeHeadRoutes?: boolean
+  /**
+   * Route constraints, as find-my-way matches them: `{ version: '1.2.0' }` (the `Accept-Version`
+   * header, semver ranges) and `{ host: 'example.com' }` (a string or RegExp).
+   */
+  constraints?: Record<string, unknown>
+  /** Fastify's name: whether a GET route also answers HEAD (default: the instance's `exposeHeadRoutes`). */
+  exposeHeadRoute?: boolean
+  /** Validate this route's replies against their response schema before serializing (default: the instance option). */
+  responseValidation?: boolean
   /** Body limit in bytes for this route (default: the instance's). */
   bodyLimit?: number
   handler?: RouteHandler<G>

@@ -120,23 +120,28 @@ describe('[api] decorators', () => {
     expect(error.message).toContain('cache')
   })
 
-  it('[api] redeclaring a visible decorator throws', async () => {
+  it('[api] redeclaring a decorator in the same context throws; a child may shadow it', async () => {
     const app = makeApp()
     app.decorate('once', 1)
     expect(() => app.decorate('once', 2)).toThrow(
       expect.objectContaining({ code: 'FRM_ERR_DEC_ALREADY_PRESENT' }),
     )
     app.decorateRequest('reqOnce', 1)
-    let childError: any
+    expect(() => app.decorateRequest('reqOnce', 2)).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_DEC_ALREADY_PRESENT' }),
+    )
+    let childSees: unknown
     app.register(async (child: any) => {
-      try {
-        child.decorateRequest('reqOnce', 2)
-      } catch (e) {
-        childError = e
-      }
+      child.decorate('once', 'child')
+      child.decorateRequest('reqOnce', 2)
+      childSees = child.once
+      child.get('/child', async (request: any) => request.reqOnce)
     })
+    app.get('/root', async (request: any) => request.reqOnce)
     await app.ready()
-    expect(childError?.code).toBe('FRM_ERR_DEC_ALREADY_PRESENT')
+    expect([childSees, app.once]).toEqual(['child', 1])
+    expect((await app.inject('/child')).json()).toBe(2)
+    expect((await app.inject('/root')).json()).toBe(1)
   })
 })
 
@@ -453,7 +458,7 @@ describe('[api] lifecycle extras', () => {
     const app = makeApp()
     await app.ready()
     expect(() => app.get('/late', async () => 'x')).toThrow(
-      expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_STARTED' }),
+      expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING' }),
     )
   })
 
@@ -590,7 +595,7 @@ describe('[api] lifecycle order and hooks', () => {
       () => app.addSchema({ $id: 'late', type: 'string' }),
     ]
     for (const call of late) {
-      expect(call).toThrow(expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_STARTED' }))
+      expect(call).toThrow(expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING' }))
     }
   })
 

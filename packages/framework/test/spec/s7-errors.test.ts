@@ -188,7 +188,10 @@ describe('[7.4] schemaErrorFormatter', () => {
   itBoth(
     '[7.4] a formatter that does not synchronously return an Error is a 500',
     async ({ send }) => {
-      const app = makeApp({ schemaErrorFormatter: async () => new Error('too late') })
+      const app = makeApp({
+        // Not async (refused at creation): a plain function that returns a promise.
+        schemaErrorFormatter: () => Promise.resolve(new Error('too late')),
+      })
       app.post('/async-fmt', { schema: { body: userSchema } }, async () => 'never')
       const res = await send(app, { method: 'POST', url: '/async-fmt', payload: {} })
       expect(res.statusCode).toBe(500)
@@ -510,7 +513,7 @@ describe('[7.8] errors that are not validation errors', () => {
     expect(res.json()).toMatchObject({
       statusCode: 415,
       error: 'Unsupported Media Type',
-      code: 'FRM_ERR_CTP_UNSUPPORTED_MEDIA_TYPE',
+      code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
     })
   })
 

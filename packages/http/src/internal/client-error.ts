@@ -11,6 +11,8 @@ const LINGER_MS = 1000
  *
  * - a request that took too long → 408 `FRM_ERR_REQUEST_TIMEOUT`;
  * - headers over Node's size limit → 431;
+ * - a version the parser does not know (HTTP/1.2, HTTP/3.0) → 505, like HTTP/2.0, which parses
+ *   and is refused by the transport's request listener;
  * - anything else → 400 `{"statusCode":400,"error":"Bad Request","message":"Client Error"}`;
  * - a connection reset by the client → nothing to answer.
  */
@@ -27,6 +29,12 @@ export function createClientErrorHandler(
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       statusCode = 408
       body = JSON.stringify(errorBody(createError('FRM_ERR_REQUEST_TIMEOUT', requestTimeout), 408))
+    } else if (error.code === 'HPE_INVALID_VERSION') {
+      statusCode = 505
+      const version = requestedVersion((error as { rawPacket?: unknown }).rawPacket)
+      body = JSON.stringify(
+        errorBody(createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', version), statusCode),
+      )
     } else if (error.code === 'HPE_HEADER_OVERFLOW') {
       statusCode = 431
       body = JSON.stringify({
@@ -53,4 +61,12 @@ export function createClientErrorHandler(
     // A client that does not read its answer does not hold the connection either.
     setTimeout(() => socket.destroy(), LINGER_MS).unref()
   }
+}
+
+/** The version named on the request line of `packet` (`3.0` of `GET / HTTP/3.0`), for messages. */
+function requestedVersion(packet: unknown): string {
+  if (!Buffer.isBuffer(packet)) return 'unknown'
+  const line = packet.subarray(0, Math.min(packet.length, 256)).toString('latin1').split('\r\n')[0]
+  const match = / HTTP\/([0-9.]{1,8})$/.exec(line ?? '')
+  return match ? match[1]! : 'unknown'
 }

@@ -14,6 +14,7 @@ describe('resolveOptions', () => {
       ignoreTrailingSlash: false,
       caseSensitive: true,
       logger: undefined,
+      trust: null,
     })
   })
 

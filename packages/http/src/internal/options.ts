@@ -1,4 +1,5 @@
 import { createError } from '@framework/error-formatter'
+import { compileTrust, type TrustFunction, type TrustProxy } from './client-info.js'
 
 /**
  * Options of `createHttpTransport()`. Every one is optional; `undefined` means the default.
@@ -29,6 +30,21 @@ export interface HttpTransportOptions {
   caseSensitive?: boolean
   /** Where the transport reports a response stream that failed after its headers were sent. */
   logger?: { warn(...args: unknown[]): void; error(...args: unknown[]): void }
+  /**
+   * Which proxies to believe about the client (`X-Forwarded-For`, `-Host`, `-Proto`): `true`,
+   * a hop count, addresses or subnets, or `(address, hop) => boolean`. Default: none.
+   */
+  trustProxy?: TrustProxy
+  /**
+   * Parses the query string instead of the built-in flat parser (Fastify 4's option), e.g.
+   * `(text) => qs.parse(text)`. It receives the text after `?`.
+   */
+  querystringParser?: (text: string) => Record<string, unknown>
+  /**
+   * Rewrites each request's URL before routing (Fastify 4's option): `(raw) => string`. The
+   * rewritten URL is what routes, hooks and `request.url` see.
+   */
+  rewriteUrl?: (raw: import('node:http').IncomingMessage) => string
 }
 
 /** The options with their defaults, plus the node:http settings derived from them. */
@@ -45,6 +61,10 @@ export interface ResolvedOptions {
   ignoreTrailingSlash: boolean
   caseSensitive: boolean
   logger: HttpTransportOptions['logger']
+  /** The compiled `trustProxy`, or null. */
+  trust: TrustFunction | null
+  querystringParser: HttpTransportOptions['querystringParser']
+  rewriteUrl: HttpTransportOptions['rewriteUrl']
 }
 
 /** Node's own default `headersTimeout`. */
@@ -99,6 +119,9 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
     ignoreTrailingSlash: flag(options, 'ignoreTrailingSlash', false),
     caseSensitive: flag(options, 'caseSensitive', true),
     logger,
+    trust: compileTrust(options.trustProxy),
+    querystringParser: functionOption(options, 'querystringParser'),
+    rewriteUrl: functionOption(options, 'rewriteUrl'),
   }
 }
 
@@ -139,6 +162,22 @@ function flag(
       'FRM_ERR_INVALID_OPTION',
       name,
       `expected true or false, received ${String(value)}`,
+    )
+  }
+  return value
+}
+
+/** An optional function option; anything else is FRM_ERR_INVALID_OPTION. */
+function functionOption<K extends 'querystringParser' | 'rewriteUrl'>(
+  options: HttpTransportOptions,
+  name: K,
+): HttpTransportOptions[K] {
+  const value = options[name]
+  if (value !== undefined && typeof value !== 'function') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      name,
+      `expected a function, received ${typeof value}`,
     )
   }
   return value

@@ -38,11 +38,12 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
     prefix: options.caseSensitive ? entry.prefix : entry.prefix.toLowerCase(),
     handle: entry.handle,
   }))
+  const parse = (options.querystringParser ?? parseQuery) as (text: string) => QueryObject
   const router = FindMyWay({
     caseSensitive: options.caseSensitive,
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     maxParamLength: options.maxParamLength,
-    querystringParser: parseQuery,
+    querystringParser: parse,
     onBadUrl(path, raw, res) {
       table.fail(raw, res, createError('FRM_ERR_BAD_URL', path))
     },
@@ -57,7 +58,7 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
             raw,
             res,
             Object.create(null),
-            parseQuery(queryAt === -1 ? '' : url.slice(queryAt + 1)),
+            parse(queryAt === -1 ? '' : url.slice(queryAt + 1)),
           )
           return
         }
@@ -72,7 +73,18 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
   router.compile()
   for (const route of table.routes) {
     try {
-      router.on(route.method as FindMyWay.HTTPMethod, route.url, callRouteHandle, route.handle)
+      const constraints = route.constraints
+      if (constraints === undefined) {
+        router.on(route.method as FindMyWay.HTTPMethod, route.url, callRouteHandle, route.handle)
+      } else {
+        router.on(
+          route.method as FindMyWay.HTTPMethod,
+          route.url,
+          { constraints },
+          callRouteHandle,
+          route.handle,
+        )
+      }
     } catch (error) {
       throw createError('FRM_ERR_ROUTE_INVALID', `${route.method} ${route.url}`, error, {
         cause: error,

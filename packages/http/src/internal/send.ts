@@ -11,6 +11,7 @@ import {
   type SendingResponse,
 } from './send-done.js'
 import { type StreamLogger, sendStream } from './send-stream.js'
+import { answerWriteFailure } from './write-failure.js'
 
 /** True for the statuses whose responses never have a body (1xx, 204, 304). */
 function hasNoBody(statusCode: number): boolean {
@@ -27,7 +28,8 @@ function hasNoBody(statusCode: number): boolean {
  *
  * `content-length` and `connection: close` are written into `headers` itself, which must be an
  * object of this reply alone. `done` runs once, when the response finished or the connection closed;
- * without `done` no listener is added to the response.
+ * without `done` no listener is added to the response. A head that Node refuses to write never
+ * escapes: the client gets a 500 instead (see `answerWriteFailure`).
  */
 export function send(
   res: SendingResponse,
@@ -46,22 +48,30 @@ export function send(
     }
     res[kSendDone] = done
   }
-  if (typeof payload === 'string') {
-    if (!hasNoBody(statusCode)) headers['content-length'] = Buffer.byteLength(payload)
-    res.writeHead(statusCode, headers as OutgoingHttpHeaders)
-    res.end(payload)
-  } else if (payload === null) {
-    if (!hasNoBody(statusCode) && res.req?.method !== 'HEAD') headers['content-length'] = 0
-    res.writeHead(statusCode, headers as OutgoingHttpHeaders)
-    res.end()
-  } else if (payload instanceof Uint8Array) {
-    if (!hasNoBody(statusCode)) headers['content-length'] = payload.byteLength
-    res.writeHead(statusCode, headers as OutgoingHttpHeaders)
-    res.end(payload)
-  } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {
-    sendStream(res, statusCode, headers, payload, logger)
-  } else {
-    failSend(res, createError('FRM_ERR_REPLY_INVALID_PAYLOAD', typeOf(payload)))
+  try {
+    if (typeof payload === 'string') {
+      if (!hasNoBody(statusCode)) headers['content-length'] = Buffer.byteLength(payload)
+      res.writeHead(statusCode, headers as OutgoingHttpHeaders)
+      res.end(payload)
+    } else if (payload === null) {
+      if (!hasNoBody(statusCode) && res.req?.method !== 'HEAD') headers['content-length'] = 0
+      res.writeHead(statusCode, headers as OutgoingHttpHeaders)
+      res.end()
+    } else if (payload instanceof Uint8Array) {
+      if (!hasNoBody(statusCode)) headers['content-length'] = payload.byteLength
+      res.writeHead(statusCode, headers as OutgoingHttpHeaders)
+      res.end(payload)
+    } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {
+      sendStream(res, statusCode, headers, payload, logger)
+    } else {
+      failSend(res, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeOf(payload)))
+    }
+  } catch (error) {
+    // Node validates the head again as it writes it; whatever it refuses must not escape.
+    if (payload !== null && typeof (payload as Readable).destroy === 'function') {
+      ;(payload as Readable).destroy()
+    }
+    answerWriteFailure(res, error, done !== undefined, logger)
   }
 }
 

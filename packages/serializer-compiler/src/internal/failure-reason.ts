@@ -1,7 +1,7 @@
 import { SchemaProblem } from './schema-problem.js'
 
 /**
- * The reason text of FRM_ERR_SERIALIZER_COMPILE: what fast-json-stringify (or this package) said,
+ * The reason text of FRM_ERR_SCH_SERIALIZATION_BUILD: what fast-json-stringify (or this package) said,
  * and how to fix it.
  *
  * @example

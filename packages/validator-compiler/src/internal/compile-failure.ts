@@ -3,7 +3,7 @@ import type { ValidatorCompileInput } from '../validator-compiler-types.js'
 import { withoutFragment } from './async-use.js'
 
 /**
- * The coded error for a schema Ajv refused to compile: FRM_ERR_SCHEMA_COMPILE naming the route, the
+ * The coded error for a schema Ajv refused to compile: FRM_ERR_SCH_VALIDATION_BUILD naming the route, the
  * part and Ajv's reason (for an unresolvable `$ref`, the reference and what to do about it), or
  * FRM_ERR_SCHEMA_ASYNC when Ajv met `$async` the compiler could not see beforehand.
  */
@@ -20,7 +20,9 @@ export function compileFailure(
     })
   }
   const reason = isMissingRef(error) ? missingRefReason(error, isSharedId) : message
-  return createError('FRM_ERR_SCHEMA_COMPILE', method, url, httpPart, reason, { cause: error })
+  return createError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, httpPart, reason, {
+    cause: error,
+  })
 }
 
 /** Ajv's MissingRefError, recognised by shape (a plugin may bring its own copy of Ajv). */

@@ -3,6 +3,7 @@ import type Ajv from 'ajv'
 import type { ValidateFunction, ValidatorCompileInput } from '../validator-compiler-types.js'
 import { externalRefs, hasAsync, withoutFragment } from './async-use.js'
 import { compileFailure } from './compile-failure.js'
+import { linkEmbeddedShared } from './embedded-shared.js'
 import { prepareRouteSchema, prepareSharedSchema } from './prepare-schema.js'
 import { markForCall, setErrorRoot } from './shared-functions.js'
 import { stableKey } from './stable-key.js'
@@ -32,9 +33,12 @@ export class SchemaSet {
   ) {
     this.ajv = ajv
     this.warnings = warnings
-    for (const key of Object.keys(sharedSchemas)) {
-      const original = sharedSchemas[key]!
-      const schema = prepareSharedSchema(original)
+    const prepared = Object.keys(sharedSchemas).map((key) => ({
+      key,
+      schema: prepareSharedSchema(sharedSchemas[key]!),
+    }))
+    linkEmbeddedShared(prepared, this.resolver())
+    for (const { key, schema } of prepared) {
       const declared =
         typeof schema === 'object' && typeof (schema as { $id?: unknown }).$id === 'string'
           ? (schema as { $id: string }).$id

@@ -1,14 +1,15 @@
 import { createError } from '@framework/error-formatter'
+import { isAsyncFunction } from '../async-function.js'
 import type { ContextState } from '../context-state.js'
 import { describe } from '../describe.js'
 
 /**
  * Refuses additions once the instance is ready.
  *
- * @throws FRM_ERR_INSTANCE_ALREADY_STARTED naming the call
+ * @throws FRM_ERR_INSTANCE_ALREADY_LISTENING naming the call
  */
 export function assertNotStarted(state: ContextState, call: string): void {
-  if (state.core.started) throw createError('FRM_ERR_INSTANCE_ALREADY_STARTED', call)
+  if (state.core.started) throw createError('FRM_ERR_INSTANCE_ALREADY_LISTENING', call)
 }
 
 /**
@@ -27,4 +28,23 @@ export function assertFunction(
       `expected a function, received ${describe(value)}`,
     )
   }
+}
+
+/** Why a schema error formatter is refused, or null when it is a synchronous function. */
+export function formatterProblem(value: unknown): string | null {
+  if (typeof value !== 'function') return `expected a function, received ${describe(value)}`
+  if (isAsyncFunction(value)) {
+    return 'the formatter must be synchronous and return an Error: an async function returns a promise'
+  }
+  return null
+}
+
+/**
+ * Refuses a schema error formatter that is not a synchronous function (specification 7.4).
+ *
+ * @throws FRM_ERR_INVALID_OPTION naming the option
+ */
+export function assertFormatter(value: unknown, option: string): void {
+  const problem = formatterProblem(value)
+  if (problem !== null) throw createError('FRM_ERR_INVALID_OPTION', option, problem)
 }

@@ -23,6 +23,16 @@ function assertName(name: unknown): asserts name is string | symbol {
   }
 }
 
+/** Whether `name` is part of the instance surface (on the prototype every root inherits from). */
+function isBuiltin(instance: Instance, name: string | symbol): boolean {
+  let surface: object = instance
+  for (let next = Object.getPrototypeOf(surface); next !== Object.prototype; ) {
+    surface = next
+    next = Object.getPrototypeOf(surface)
+  }
+  return name in surface || name === 'log'
+}
+
 function decorateScoped(
   instance: Instance,
   kind: 'request' | 'reply',
@@ -34,7 +44,9 @@ function decorateScoped(
   assertNotStarted(state, kind === 'request' ? 'decorateRequest()' : 'decorateReply()')
   assertName(name)
   const builtins = kind === 'request' ? requestBuiltins : replyBuiltins
-  if (builtins.has(name) || hasScopedDecorator(state, kind, name)) {
+  // A child context may shadow an ancestor's decorator; only this context's own are taken.
+  const own = kind === 'request' ? state.requestDecorators : state.replyDecorators
+  if (builtins.has(name) || own.has(name)) {
     throw createError('FRM_ERR_DEC_ALREADY_PRESENT', String(name))
   }
   assertDependencies(name, dependencies, (dependency) =>
@@ -55,7 +67,10 @@ export const decoratorMethods = {
   ): Instance {
     assertNotStarted(stateOf(this), 'decorate()')
     assertName(name)
-    if (name in this) throw createError('FRM_ERR_DEC_ALREADY_PRESENT', String(name))
+    // A child context may shadow an ancestor's decorator; the instance surface stays reserved.
+    if (Object.hasOwn(this, name) || isBuiltin(this, name)) {
+      throw createError('FRM_ERR_DEC_ALREADY_PRESENT', String(name))
+    }
     assertDependencies(name, dependencies, (dependency) => dependency in this)
     defineDecorator(this, name, toDecoratorSpec(name, value))
     return this

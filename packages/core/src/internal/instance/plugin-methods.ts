@@ -51,14 +51,25 @@ export const pluginMethods = {
     return this
   },
 
-  listen(this: Instance, options?: ListenOptions | Callback, callback?: Callback): any {
+  listen(this: Instance, options?: ListenOptions | Callback, ...rest: unknown[]): any {
+    let callback = rest.find((arg) => typeof arg === 'function') as Callback | undefined
     if (typeof options === 'function') {
       callback = options
       options = {}
+    } else if (typeof options === 'number' || typeof options === 'string') {
+      // Fastify's older form, still accepted by Fastify 4: listen(port[, host][, backlog][, cb]).
+      const host = typeof rest[0] === 'string' ? rest[0] : undefined
+      const backlog = typeof rest[1] === 'number' ? rest[1] : undefined
+      const port = Number(options)
+      options = {
+        port,
+        ...(host === undefined ? {} : { host }),
+        ...(backlog === undefined ? {} : { backlog }),
+      }
     }
     const core = stateOf(this).core
     const promise = ready(core).then(() => {
-      if (core.listening) throw createError('FRM_ERR_SERVER_ALREADY_LISTENING')
+      if (core.listening) throw createError('FRM_ERR_REOPENED_SERVER')
       core.listening = true
       return core.transport
         .listen({ host: 'localhost', ...(options as ListenOptions | undefined) })
@@ -75,9 +86,62 @@ export const pluginMethods = {
     return undefined
   },
 
-  inject(this: Instance, options: InjectOptions | string): Promise<InjectResponse> {
+  /**
+   * The three forms of light-my-request: a promise; `inject(options, callback)`; and `inject()`,
+   * which returns the chain (`.get(url).headers({}).end()`). Each waits for `ready()`, whose error
+   * reaches the callback, the promise or the chain.
+   */
+  inject(
+    this: Instance,
+    options?: InjectOptions | string,
+    callback?: (error: Error | null, response?: InjectResponse) => void,
+  ): unknown {
     const core = stateOf(this).core
-    return ready(core).then(() => core.transport.inject(options))
+    if (options === undefined) {
+      if (typeof core.transport.injectChain !== 'function') {
+        throw createError(
+          'FRM_ERR_INVALID_OPTION',
+          'inject()',
+          'this transport has no request chain: pass the request options, inject({ method, url })',
+        )
+      }
+      return core.transport.injectChain(() => ready(core))
+    }
+    if (typeof options === 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'inject(callback)',
+        'pass the request options first: inject({ method, url }, callback)',
+      )
+    }
+    const promise = ready(core).then(() => core.transport.inject(options))
+    if (callback === undefined) return promise
+    assertFunction(callback, 'inject(options, callback)')
+    promise.then(
+      (response) => callback(null, response),
+      (error) => callback(error),
+    )
+    return undefined
+  },
+
+  /** avvio's `onClose(fn)`, as Fastify 4 exposes it: the same as `addHook('onClose', fn)`. */
+  onClose(
+    this: Instance,
+    fn: (instance: Instance, done: (error?: unknown) => void) => unknown,
+  ): Instance {
+    return this.addHook('onClose', fn as never)
+  },
+
+  /** The server's address list, once listening (`[]` before). */
+  addresses(this: Instance): unknown[] {
+    const server = stateOf(this).core.transport.server as { address?: () => unknown } | undefined
+    const address = typeof server?.address === 'function' ? server.address() : null
+    return address === null || address === undefined ? [] : [address]
+  },
+
+  /** For Fastify code: types change, the instance does not. */
+  withTypeProvider(this: Instance): Instance {
+    return this
   },
 
   hasPlugin(this: Instance, name: string): boolean {
@@ -124,7 +188,8 @@ export const pluginAccessors = {
   get prefix(): string {
     return stateOf(this as unknown as Instance).prefix
   },
+  /** Fastify 4's `pluginName`: the context's plugin, then the framework-plugin plugins in it (`a -> b`). */
   get pluginName(): string {
-    return stateOf(this as unknown as Instance).currentNode.name
+    return stateOf(this as unknown as Instance).pluginNames.join(' -> ')
   },
 }

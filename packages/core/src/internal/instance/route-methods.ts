@@ -6,8 +6,8 @@ import { describe } from '../describe.js'
 import { routeLevelHooks } from '../hooks.js'
 import { routeUrls } from '../prefix.js'
 import { printRoutes } from '../print-routes.js'
-import type { RouteRecord } from '../route-record.js'
-import { assertNotStarted } from './assert.js'
+import { type RouteRecord, routeKey } from '../route-record.js'
+import { assertNotStarted, formatterProblem } from './assert.js'
 
 /** The methods a route may declare; `all` declares every one. */
 export const routeMethodNames: readonly string[] = [
@@ -46,8 +46,17 @@ function normalizeMethods(method: unknown, url: string): string[] {
   return methods
 }
 
-/** Declares a route (`route()`): runs the onRoute hooks, checks it, refuses duplicates. */
-function declareRoute(state: ContextState, definition: RouteOptions<any>): void {
+/**
+ * Declares a route (`route()`): runs the onRoute hooks, checks it, refuses duplicates. A route
+ * with GET also declares its HEAD route (unless `exposeHeadRoute` is false or a HEAD route is
+ * declared for the path, before or after): a full route, seen by the onRoute hooks.
+ */
+function declareRoute(
+  state: ContextState,
+  definition: RouteOptions<any>,
+  headOf?: RouteRecord,
+): void {
+  const autoHead = headOf !== undefined
   assertNotStarted(state, 'route()')
   if (typeof definition !== 'object' || definition === null) {
     throw createError(
@@ -88,6 +97,10 @@ function declareRoute(state: ContextState, definition: RouteOptions<any>): void 
   if (typeof options.handler !== 'function') {
     throw createError('FRM_ERR_ROUTE_MISSING_HANDLER', methods.join(','), label)
   }
+  const bodyless = methods.find((method) => method === 'GET' || method === 'HEAD')
+  if (bodyless !== undefined && options.schema?.body !== undefined && !autoHead) {
+    throw createError('FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', bodyless, label)
+  }
   const limit = options.bodyLimit
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
     throw createError(
@@ -96,10 +109,18 @@ function declareRoute(state: ContextState, definition: RouteOptions<any>): void 
       `bodyLimit must be a positive integer, received ${describe(limit)}`,
     )
   }
+  const formatter = options.schemaErrorFormatter
+  const formatterIssue = formatter === undefined ? null : formatterProblem(formatter)
+  if (formatterIssue !== null) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      `${methods.join(',')} ${label}`,
+      `schemaErrorFormatter: ${formatterIssue}`,
+    )
+  }
   for (const [name, value] of [
     ['validatorCompiler', options.validatorCompiler],
     ['serializerCompiler', options.serializerCompiler],
-    ['schemaErrorFormatter', options.schemaErrorFormatter],
     ['errorHandler', options.errorHandler],
   ] as const) {
     if (value !== undefined && typeof value !== 'function') {
@@ -110,21 +131,36 @@ function declareRoute(state: ContextState, definition: RouteOptions<any>): void 
       )
     }
   }
+  const constraints = options.constraints
+  if (constraints !== undefined && (typeof constraints !== 'object' || constraints === null)) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      `${methods.join(',')} ${label}`,
+      `constraints must be an object such as { version: '1.0.0' }, received ${describe(constraints)}`,
+    )
+  }
   const hooks = routeLevelHooks(options as unknown as Record<string, unknown>, state.instance)
   const core = state.core
   const keys: string[] = []
+  const served: string[] = []
   for (const method of methods) {
     for (const url of finalUrls) {
-      const key = `${method} ${url}`
-      if (core.routeKeys.has(key) || keys.includes(key))
-        throw createError('FRM_ERR_ROUTE_DUPLICATE', method, url)
+      const key = routeKey(method, url, constraints)
+      if (autoHead && core.routeKeys.has(key)) continue // a HEAD route of its own is declared
+      if (keys.includes(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
+      if (core.routeKeys.has(key)) {
+        // A HEAD route declared after the GET route replaces the automatic one.
+        if (!core.autoHeads.delete(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
+      }
       keys.push(key)
+      if (!served.includes(url)) served.push(url)
     }
   }
+  if (keys.length === 0) return
   for (const key of keys) core.routeKeys.add(key)
   const record: RouteRecord = {
     methods,
-    urls: finalUrls,
+    urls: served,
     routePath: declared,
     state,
     pluginName: state.currentNode.name,
@@ -132,9 +168,20 @@ function declareRoute(state: ContextState, definition: RouteOptions<any>): void 
     schema: options.schema,
     options,
     hooks,
-    exposeHeadRoutes: options.exposeHeadRoutes ?? core.exposeHeadRoutes,
+    autoHead,
+    headOf,
+    constraints,
   }
   core.routes.push(record)
+  if (autoHead) {
+    for (const key of keys) core.autoHeads.set(key, record)
+    return
+  }
+  const exposeHead =
+    options.exposeHeadRoute ?? options.exposeHeadRoutes ?? core.exposeHeadRoutes ?? true
+  if (methods.includes('GET') && !methods.includes('HEAD') && exposeHead) {
+    declareRoute(state, { ...definition, method: 'HEAD' }, record)
+  }
 }
 
 function shorthand(method: string | readonly string[]) {
@@ -181,7 +228,27 @@ export const routeMethods = {
   delete: shorthand('DELETE'),
   options: shorthand('OPTIONS'),
   all: shorthand(routeMethodNames),
+  /** Whether a route answers `method` on `url` (the full path, prefix included). */
+  hasRoute(
+    this: Instance,
+    route: { url: string; method: string | string[]; constraints?: Record<string, unknown> },
+  ): boolean {
+    const keys = stateOf(this).core.routeKeys
+    const methods = Array.isArray(route?.method) ? route.method : [route?.method]
+    return methods.every(
+      (method) =>
+        typeof method === 'string' &&
+        keys.has(routeKey(method.toUpperCase(), route.url, route.constraints)),
+    )
+  },
   printRoutes(this: Instance): string {
     return printRoutes(stateOf(this).core)
+  },
+}
+
+/** The methods routes may declare (Fastify 4's `supportedMethods`). */
+export const routeAccessors = {
+  get supportedMethods(): string[] {
+    return [...routeMethodNames]
   },
 }

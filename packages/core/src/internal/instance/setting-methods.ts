@@ -4,23 +4,37 @@ import type { ContentTypeParserOptions } from '../../types/content-type-parser.j
 import type { Instance, NotFoundOptions } from '../../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../../types/route.js'
 import { stateOf } from '../context-state.js'
-import { createHookEntry } from '../hooks.js'
+import { createHookEntry, isRouteHookName } from '../hooks.js'
 import { createParserEntry, parserKey, parserTableOf } from '../parser-table.js'
-import { assertFunction, assertNotStarted } from './assert.js'
+import { enqueue } from '../plugin-loader.js'
+import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
 
 export const settingMethods = {
   addHook(this: Instance, name: string, fn: unknown): Instance {
     const state = stateOf(this)
     if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
     const entry = createHookEntry(name, fn, this)
-    state.hooks[name as keyof typeof state.hooks].push(entry)
+    if (!isRouteHookName(name)) {
+      state.hooks[name as keyof typeof state.hooks].push(entry)
+      return this
+    }
+    // A request hook takes effect at its place in the load order (after the plugins registered
+    // before it), so hooks of one kind run in Fastify's order across contexts.
+    enqueue(state, {
+      kind: 'task',
+      run: () => {
+        entry.seq = state.core.hookSeq++
+        state.hooks[name].push(entry)
+      },
+    })
     return this
   },
 
   addSchema(this: Instance, schema: object): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'addSchema()')
-    state.registry.add(schema)
+    const adapter = state.core.sharedSchemaAdapter
+    state.registry.add(adapter === undefined ? schema : adapter(schema))
     return this
   },
 
@@ -56,10 +70,21 @@ export const settingMethods = {
     return this
   },
 
+  setReplySerializer(
+    this: Instance,
+    serializer: (payload: unknown, statusCode: number) => string,
+  ): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setReplySerializer()')
+    assertFunction(serializer, 'setReplySerializer(serializer)')
+    state.replySerializer = serializer
+    return this
+  },
+
   setSchemaErrorFormatter(this: Instance, formatter: SchemaErrorFormatter): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'setSchemaErrorFormatter()')
-    assertFunction(formatter, 'setSchemaErrorFormatter(formatter)')
+    assertFormatter(formatter, 'setSchemaErrorFormatter(formatter)')
     state.schemaErrorFormatter = formatter
     return this
   },
@@ -132,4 +157,46 @@ export const settingMethods = {
     }
     return this
   },
+
+  removeAllContentTypeParsers(this: Instance): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'removeAllContentTypeParsers()')
+    state.parserOperations.push({ clear: true })
+    return this
+  },
+}
+
+/** The compilers in force here, read back (Fastify 4's `validatorCompiler`/`serializerCompiler`). */
+export const settingAccessors = {
+  /**
+   * The error handler in force here: the nearest one set, else one that hands the error on to
+   * the default handling (so a custom handler may call `app.errorHandler(error, request, reply)`).
+   */
+  get errorHandler(): ErrorHandler {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.errorHandler !== undefined) return scope.errorHandler.fn
+    }
+    return defaultErrorHandler
+  },
+  get validatorCompiler(): ValidatorCompiler | undefined {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.validatorCompiler !== undefined) return scope.validatorCompiler
+    }
+    return undefined
+  },
+  get serializerCompiler(): SerializerCompiler | undefined {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.serializerCompiler !== undefined) return scope.serializerCompiler
+    }
+    return undefined
+  },
+}
+
+/** What `errorHandler` reads as where none was set: sending the error gives the default answer. */
+function defaultErrorHandler(
+  error: Error,
+  _request: unknown,
+  reply: { send(payload: unknown): unknown },
+) {
+  reply.send(error)
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { makeApp, portOf } from '../spec/helpers'
+
+/** A pino-shaped logger that records each line with the bindings of its child chain. */
+function recorder(lines: Array<Record<string, unknown>>, bindings: Record<string, unknown> = {}) {
+  const record = (level: string) => (object: unknown, message?: string) => {
+    const fields = typeof object === 'object' && object !== null ? object : { msg: object }
+    lines.push({
+      level,
+      ...bindings,
+      ...fields,
+      ...(message === undefined ? {} : { msg: message }),
+    })
+  }
+  const logger: any = {
+    level: 'info',
+    fatal: record('fatal'),
+    error: record('error'),
+    warn: record('warn'),
+    info: record('info'),
+    debug: record('debug'),
+    trace: record('trace'),
+    child: (more: Record<string, unknown>) => recorder(lines, { ...bindings, ...more }),
+  }
+  return logger
+}
+
+describe('[compat] request logging (Fastify 4)', () => {
+  it('logs incoming request and request completed with the reqId, over a real socket', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const app = makeApp({ logger: recorder(lines) })
+    app.get('/users/:id', async () => ({ ok: true }))
+    const port = await portOf(app)
+    await (await fetch(`http://127.0.0.1:${port}/users/1?x=1`)).text()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const incoming = lines.find((line) => line.msg === 'incoming request') as any
+    const completed = lines.find((line) => line.msg === 'request completed') as any
+    expect(incoming).toMatchObject({
+      level: 'info',
+      reqId: 'req-1',
+      req: {
+        method: 'GET',
+        url: '/users/1?x=1',
+        hostname: `127.0.0.1:${port}`,
+        remoteAddress: '127.0.0.1',
+      },
+    })
+    expect(typeof incoming.req.remotePort).toBe('number')
+    expect(completed).toMatchObject({ level: 'info', reqId: 'req-1', res: { statusCode: 200 } })
+    expect(completed.responseTime).toBeGreaterThanOrEqual(0)
+  })
+
+  it('logs 404s too, and nothing with disableRequestLogging: true', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const app = makeApp({ logger: recorder(lines) })
+    await app.inject('/missing')
+    expect(lines.find((line) => line.msg === 'request completed')).toMatchObject({
+      res: { statusCode: 404 },
+    })
+    const quiet: Array<Record<string, unknown>> = []
+    const off = makeApp({ logger: recorder(quiet), disableRequestLogging: true })
+    off.get('/', async () => 'x')
+    await off.inject('/')
+    expect(quiet.filter((line) => /request/.test(String(line.msg)))).toEqual([])
+  })
+})

@@ -1,0 +1,62 @@
+import type { IncomingMessage } from 'node:http'
+import type { ClientInfo } from '@framework/core'
+import { createError } from '@framework/error-formatter'
+import proxyAddr from 'proxy-addr'
+
+/**
+ * Which proxies to believe about the client: `true` (every one), a hop count, addresses or
+ * subnets (`'127.0.0.1,10.0.0.0/8'` or an array; `'loopback'`, `'linklocal'`, `'uniquelocal'`), or
+ * `(address, hop) => boolean`. Fastify 4's `trustProxy`.
+ */
+export type TrustProxy = boolean | number | string | readonly string[] | TrustFunction
+export type TrustFunction = (address: string, hop: number) => boolean
+
+/** The trust function of a `trustProxy` option, or null when no proxy is trusted. */
+export function compileTrust(option: TrustProxy | undefined): TrustFunction | null {
+  if (option === undefined || option === false) return null
+  if (option === true) return () => true
+  if (typeof option === 'function') return option
+  if (typeof option === 'number') {
+    if (!Number.isInteger(option) || option < 0) {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'trustProxy',
+        `a hop count is a whole number >= 0, received ${option}`,
+      )
+    }
+    return (_address, hop) => hop < option
+  }
+  const list =
+    typeof option === 'string' ? option.split(',').map((item) => item.trim()) : [...option]
+  try {
+    return proxyAddr.compile(list)
+  } catch (error) {
+    throw createError('FRM_ERR_INVALID_OPTION', 'trustProxy', (error as Error).message)
+  }
+}
+
+/** The last value of a header a chain of proxies appends to (`a, b` → `b`). */
+function lastEntry(value: string | string[] | undefined): string | undefined {
+  const text = Array.isArray(value) ? value[value.length - 1] : value
+  if (text === undefined) return undefined
+  const comma = text.lastIndexOf(',')
+  return (comma === -1 ? text : text.slice(comma + 1)).trim()
+}
+
+/**
+ * Who the client is, believing `X-Forwarded-For`, `-Host` and `-Proto` as far as `trust` allows
+ * (as Fastify 4 does with `trustProxy`). Computed only when a request asks.
+ */
+export function describeClient(raw: IncomingMessage, trust: TrustFunction): ClientInfo {
+  const ips = proxyAddr.all(raw, trust)
+  const ip = ips[ips.length - 1]
+  const forwardedHost = lastEntry(raw.headers['x-forwarded-host'])
+  const forwardedProto = lastEntry(raw.headers['x-forwarded-proto'])
+  const secure = (raw.socket as { encrypted?: boolean } | null)?.encrypted === true
+  return {
+    ip,
+    ips,
+    hostname: forwardedHost ?? raw.headers.host,
+    protocol: forwardedProto ?? (secure ? 'https' : 'http'),
+  }
+}
