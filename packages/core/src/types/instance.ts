@@ -158,8 +158,16 @@ export interface Instance<Local extends object = {}> {
   readonly pluginName: string
 
   decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
-  decorateRequest(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
-  decorateReply(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
+  decorateRequest(
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance<Local>
+  decorateReply(
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance<Local>
   hasDecorator(name: string | symbol): boolean
   hasRequestDecorator(name: string | symbol): boolean
   hasReplyDecorator(name: string | symbol): boolean
