@@ -4,13 +4,21 @@
 // The context tree:
 //
 //   root ─ shared schema 'user', decorator 'store' (from the fp plugin below)
+//    ├─ openapi       (fp: the OpenAPI 3.1 document of every route, /openapi/json and /openapi/yaml)
+//    ├─ openapiUi     (fp: the interactive docs page at /docs, assets from npm)
 //    ├─ storePlugin   (wrapped with fp: its decorator lands in root, visible everywhere)
 //    └─ usersPlugin   (a child context, prefix /users, its own error handler)
 //
+import openapi from '@framework/openapi'
+import openapiUi from '@framework/openapi-ui'
 import framework, { fp } from 'framework'
 
 const port = Number(process.env.PORT ?? 3000)
 const app = framework({ logger: process.env.LOG === '1' })
+
+// Documents every route, whether declared before or after it, in any context.
+app.register(openapi, { openapi: { info: { title: 'Example users API', version: '1.0.0' } } })
+app.register(openapiUi)
 
 // A shared schema, referenced below as 'user#' (validation and serialization alike).
 app.addSchema({
@@ -49,6 +57,8 @@ async function usersPlugin(users) {
     '/:id',
     {
       schema: {
+        summary: 'Read one user',
+        tags: ['users'],
         params: { id: { type: 'integer', minimum: 1 } },
         // The response schema names no `password`: the serializer drops it.
         response: { 200: { $ref: 'user#' } },
@@ -63,7 +73,14 @@ async function usersPlugin(users) {
 
   users.post(
     '/',
-    { schema: { body: { $ref: 'user#' }, response: { 201: { $ref: 'user#' } } } },
+    {
+      schema: {
+        summary: 'Create a user',
+        tags: ['users'],
+        body: { $ref: 'user#' },
+        response: { 201: { $ref: 'user#' } },
+      },
+    },
     async (request, reply) => {
       const user = { ...request.body, id: users.store.nextId++ }
       users.store.users.set(user.id, user)
@@ -77,6 +94,7 @@ app.get(
   '/search',
   {
     schema: {
+      summary: 'Search',
       querystring: {
         q: { type: 'string', maxLength: 20 },
         limit: { type: 'integer', maximum: 50, default: 10 },
@@ -91,6 +109,8 @@ app.register(usersPlugin, { prefix: '/users' })
 
 const address = await app.listen({ port, host: '127.0.0.1' })
 console.log(`Example app listening at ${address}
+
+API docs: ${address}/docs   (OpenAPI document: ${address}/openapi/json and ${address}/openapi/yaml)
 
 Try:
   curl -s ${address}/users/1

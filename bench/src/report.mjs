@@ -61,7 +61,12 @@ function startupTable(startup) {
   for (const s of startup) {
     const ref = (t) => startup.find((x) => x.target === t && x.routes === s.routes)
     const rel = (key, t) => (s[key] !== null && ref(t)?.[key] ? s[key] / ref(t)[key] : null)
-    const label = s.target === 'node-http' ? 'node-http (baseline: no schemas)' : s.target
+    const label =
+      s.target === 'node-http'
+        ? 'node-http (baseline: no schemas)'
+        : s.target === 'framework-precompiled'
+          ? 'framework-precompiled (module built ahead)'
+          : s.target
     const cells =
       s.ms === null
         ? `${s.error ? 'failed' : '–'} | – | – | – | – | –`

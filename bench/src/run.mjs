@@ -9,6 +9,7 @@ import { measure } from './measure.mjs'
 import { runMeta } from './meta.mjs'
 import { parseOptions, usage } from './options.mjs'
 import { renderMarkdown } from './report.mjs'
+import { startupTargets } from './startup-precompiled-target.mjs'
 import { measureStartup } from './startup-runner.mjs'
 import { summarize, verdicts } from './summarize.mjs'
 import { CONTROL, startTarget, TARGETS } from './targets.mjs'
@@ -88,7 +89,12 @@ stopAll()
 // 3. start-up, after the servers are gone
 const startup = options.skipStartup
   ? null
-  : await measureStartup(compared, options.startupRuns, options.noiseThreshold, log)
+  : await measureStartup(
+      await startupTargets(compared, log),
+      options.startupRuns,
+      options.noiseThreshold,
+      log,
+    )
 
 // 4. report
 const summary = summarize(measurements, options.scenarios, targets)

@@ -15,7 +15,7 @@ try {
     createServer(nodeHttpBaseline(routes))
   } else {
     const { createApp } = await import(`./servers/${target}.mjs`)
-    const app = createApp()
+    const app = createApp({ routes })
     addStartupRoutes(app, routes)
     await app.ready()
   }

@@ -130,5 +130,31 @@ export function verdicts(summary, startup, measurements = []) {
       })
     }
   }
+  out.push(...precompiledVerdicts(startup))
+  return out
+}
+
+/** Issue 17: precompiled start-up with 1000 routes ≤ 0.25x fastify 4's time, RSS ≤ the framework's. */
+function precompiledVerdicts(startup) {
+  const at = (target) => startup?.find((s) => s.target === target && s.routes === 1000)
+  const pre = at('framework-precompiled')
+  if (!pre || pre.ms === null) return []
+  const out = []
+  const f4 = at('fastify4')
+  if (f4 && f4.ms !== null) {
+    out.push({
+      what: "precompiled start-up 1000 routes ≤ 0.25x fastify4's time",
+      ok: pre.ms <= f4.ms / 4,
+      detail: `${(pre.ms / f4.ms).toFixed(2)}x`,
+    })
+  }
+  const fw = at('framework')
+  if (fw && fw.ms !== null) {
+    out.push({
+      what: 'precompiled start-up RSS (1000 routes) ≤ the compiling start-up',
+      ok: pre.rss <= fw.rss,
+      detail: `${(pre.rss / fw.rss).toFixed(2)}x (time ${(pre.ms / fw.ms).toFixed(2)}x)`,
+    })
+  }
   return out
 }

@@ -1,3 +1,3 @@
 import { packageBuildConfig } from '../../tsup.shared'
 
-export default packageBuildConfig()
+export default packageBuildConfig({ shims: true })

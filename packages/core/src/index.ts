@@ -33,6 +33,7 @@ export type {
   WritablePayload,
 } from './contracts/transport.js'
 export { createInstance } from './create-instance.js'
+export { listRoutes, type RouteEntry } from './list-routes.js'
 export type { ContentTypeParser, ContentTypeParserOptions } from './types/content-type-parser.js'
 export type { BuiltinContentTypeParser, CoreOptions } from './types/core-options.js'
 export type {

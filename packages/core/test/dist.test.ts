@@ -46,7 +46,7 @@ describe('built output', () => {
     expect(cjs.keys).toEqual(esm.keys)
     for (const loaded of [cjs, esm]) {
       expect(loaded).toEqual({
-        keys: ['createInstance'],
+        keys: ['createInstance', 'listRoutes'],
         response: {
           statusCode: 200,
           headers: { 'content-type': 'application/json; charset=utf-8' },

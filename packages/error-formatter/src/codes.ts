@@ -21,6 +21,17 @@ export const codes = {
     message: 'bearer-auth: %s',
   },
 
+  // OpenAPI
+  FRM_ERR_OPENAPI_NOT_READY: {
+    statusCode: 500,
+    message:
+      'openapi(): the document describes every route, so it exists only once the instance is ready: await app.ready() first',
+  },
+  FRM_ERR_OPENAPI_OPTIONS: {
+    statusCode: 500,
+    message: 'openapi: %s',
+  },
+
   // Request body and content types
   FRM_ERR_CTP_ALREADY_PRESENT: {
     statusCode: 500,

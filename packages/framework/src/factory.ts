@@ -12,6 +12,7 @@ import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
 import { optionWarnings } from './fastify-options.js'
 import { createLogger, isSilent } from './logger.js'
 import { checkOptions, type FrameworkOptions, knownOptions } from './options.js'
+import { resolvePrecompiled } from './precompiler.js'
 import { requestIdGenerator } from './request-id.js'
 import { addRequestLogging } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
@@ -54,17 +55,24 @@ export function framework(options: FrameworkOptions = {}) {
   for (const warning of optionWarnings(options as Record<string, unknown>, knownOptions)) {
     warn(warning)
   }
+  const { module, precompiler } = resolvePrecompiled(options.precompiled)
   const validatorCompiler = buildValidatorCompiler({
     customOptions: options.validator?.customOptions,
     plugins: options.validator?.plugins,
     onWarning: warn,
+    precompiled: module,
+    collector: precompiler?.validators,
   })
+  const serializerCompiler = defaultSerializerCompiler(
+    options.serializerOpts,
+    module === undefined && precompiler === undefined
+      ? {}
+      : { precompiled: module, collector: precompiler?.serializers, onWarning: warn },
+  )
   const instance = createInstance({
     transport,
     validatorCompiler: withStandardSchemaValidation(validatorCompiler),
-    serializerCompiler: withStandardSchemaSerialization(
-      defaultSerializerCompiler(options.serializerOpts),
-    ),
+    serializerCompiler: withStandardSchemaSerialization(serializerCompiler),
     responseValidatorCompiler: withStandardSchemaValidation(
       jsonResponseValidator(options.validator),
     ),
@@ -91,9 +99,12 @@ export function framework(options: FrameworkOptions = {}) {
 }
 
 /** The default serializer compiler; a bad `serializerOpts` entry is named as such. */
-function defaultSerializerCompiler(serializerOpts: FrameworkOptions['serializerOpts']) {
+function defaultSerializerCompiler(
+  serializerOpts: FrameworkOptions['serializerOpts'],
+  precompile: Parameters<typeof buildSerializerCompiler>[1],
+) {
   try {
-    return buildSerializerCompiler(serializerOpts)
+    return buildSerializerCompiler(serializerOpts, precompile)
   } catch (error) {
     if (error instanceof FrameworkError && error.code === 'FRM_ERR_INVALID_OPTION') {
       error.message = error.message.replace("Option '", "Option 'serializerOpts.")

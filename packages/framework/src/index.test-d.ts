@@ -1,9 +1,13 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import framework, {
+  createPrecompiler,
   type FrameworkReply,
   type FrameworkRequest,
   fp,
   type Instance,
+  type PrecompiledModule,
+  type PrecompileSummary,
+  precompile,
 } from './index.js'
 
 describe('public types', () => {
@@ -46,6 +50,17 @@ describe('public types', () => {
     )
     app.addContentTypeParser('text/csv', { parseAs: 'string' }, app.defaultTextParser)
     expectTypeOf(app.removeAllContentTypeParsers()).toEqualTypeOf<Instance>()
+  })
+
+  it('precompiled takes a loaded module or a Precompiler; precompile resolves a summary', () => {
+    const loaded: PrecompiledModule = require('./compiled.cjs')
+    framework({ precompiled: loaded })
+    framework({ precompiled: createPrecompiler() })
+    expectTypeOf(precompile((options) => framework(options), 'out.cjs')).toEqualTypeOf<
+      Promise<PrecompileSummary>
+    >()
+    // @ts-expect-error: not a module nor a Precompiler
+    framework({ precompiled: 'compiled.cjs' })
   })
 
   it('rejects unknown options at compile time', () => {

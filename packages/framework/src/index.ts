@@ -38,6 +38,7 @@ export type {
   ValidateFunction,
   ValidatorCompiler,
 } from '@framework/core'
+export { listRoutes, type RouteEntry } from '@framework/core'
 export {
   codes,
   createError,
@@ -51,5 +52,12 @@ export {
 export { fp } from 'framework-plugin'
 export type { FrameworkLogger, LoggerOption } from './logger.js'
 export type { FrameworkOptions, ValidatorPlugin } from './options.js'
+export { precompile } from './precompile.js'
+export {
+  createPrecompiler,
+  type PrecompiledModule,
+  Precompiler,
+  type PrecompileSummary,
+} from './precompiler.js'
 export { framework }
 export default framework

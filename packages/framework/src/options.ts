@@ -3,6 +3,7 @@ import type { PoisoningAction, TrustProxy } from '@framework/http'
 import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
 import type { LoggerOption } from './logger.js'
+import type { PrecompiledModule, Precompiler } from './precompiler.js'
 
 /** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
 export type ValidatorPlugin =
@@ -67,6 +68,12 @@ export interface FrameworkOptions {
   onConstructorPoisoning?: PoisoningAction
   /** Options of the default serializer (fast-json-stringify): `rounding`, `largeArrayMechanism`... */
   serializerOpts?: SerializerCompilerOptions
+  /**
+   * Validators and serializers compiled ahead of time: a module written by a `Precompiler`, as
+   * loaded (`require('./compiled.cjs')`); what it holds is not compiled at ready, anything missing
+   * or changed is. Or a `Precompiler` (build mode: collect them while compiling). Default: none.
+   */
+  precompiled?: PrecompiledModule | Precompiler
 }
 
 /** Every option the factory reads; any other is refused or warned about (see fastify-options.ts). */

@@ -8,6 +8,25 @@ import {
   SerializerStore,
   type SharedSet,
 } from './internal/serializer-store.js'
+import type { PrecompiledSerializers } from './precompiled-types.js'
+import type { SerializerCollector } from './serializer-collector.js'
+
+/**
+ * Precompiled serializers (second argument of `buildSerializerCompiler`): take them from a loaded
+ * module, or collect them to write one.
+ */
+export interface SerializerPrecompileOptions {
+  /**
+   * A loaded precompiled module: a response schema whose content, shared schemas, options and
+   * fast-json-stringify version are those it was built with takes its serializer from there;
+   * anything else is built as usual.
+   */
+  precompiled?: PrecompiledSerializers
+  /** Build mode: every serializer built is also collected as standalone code. */
+  collector?: SerializerCollector
+  /** Where a module that fails to load is reported. Default: `process.emitWarning`. */
+  onWarning?: (message: string) => void
+}
 
 /**
  * The fast-json-stringify options the serializer compiler passes through (see fast-json-stringify's
@@ -71,8 +90,14 @@ export type SerializerCompiler = (input: SerializerCompileInput) => SerializeFun
  */
 export function buildSerializerCompiler(
   options: SerializerCompilerOptions = {},
+  precompile: SerializerPrecompileOptions = {},
 ): (sharedSchemas: Readonly<Record<string, object | boolean>>) => SerializerCompiler {
-  const store = new SerializerStore(checkOptions(options))
+  const store = new SerializerStore(checkOptions(options), {
+    precompiled: precompile.precompiled,
+    collector: precompile.collector,
+    onWarning:
+      precompile.onWarning ?? ((message) => process.emitWarning(message, 'FrameworkWarning')),
+  })
   const compilers = new WeakMap<SharedSet, SerializerCompiler>()
   return function serializerCompilerFor(sharedSchemas) {
     const set = store.sharedSet(sharedSchemas ?? {})

@@ -23,9 +23,9 @@ describe('built output', () => {
     expect(cjs).toEqual(esm)
   })
 
-  it('exports buildSerializerCompiler and buildResponseSelector, working, in both formats', async () => {
+  it('exports buildSerializerCompiler, buildResponseSelector and SerializerCollector, working, in both formats', async () => {
     const expected = {
-      names: ['buildResponseSelector', 'buildSerializerCompiler'],
+      names: ['SerializerCollector', 'buildResponseSelector', 'buildSerializerCompiler'],
       output: '{"hello":"world"}',
       selected: '2xx',
     }

@@ -1,7 +1,9 @@
 import { createAjv } from './internal/create-ajv.js'
 import { normalizePlugins } from './internal/normalize-plugins.js'
+import { compilerKey, setKey } from './internal/precompile-keys.js'
+import { findSet } from './internal/precompiled-set.js'
 import { ALL_ERRORS_WARNING, resolveAjvOptions } from './internal/resolve-ajv-options.js'
-import { SchemaSet } from './internal/schema-set.js'
+import { SchemaSet, type SetPrecompile } from './internal/schema-set.js'
 import { stableKey } from './internal/stable-key.js'
 import { WarningSink } from './internal/warning-sink.js'
 import type {
@@ -49,9 +51,32 @@ export function buildValidatorCompiler(
   const plugins = normalizePlugins(options.plugins)
   const ajvOptions = resolveAjvOptions(options.customOptions, warnings)
   if (ajvOptions.allErrors === true) warnings.warn(ALL_ERRORS_WARNING)
+  const { precompiled, collector } = options
+  // Precompiled or collected validators are keyed by everything that shapes their code.
+  const compiler =
+    precompiled === undefined && collector === undefined
+      ? undefined
+      : compilerKey(options.customOptions, plugins)
+  // Ajv keeps each function's source only for the collector (standalone code needs it).
+  if (collector !== undefined) ajvOptions.code = { ...ajvOptions.code, source: true, esm: false }
+  const precompileOf = (sharedSchemas: object): SetPrecompile | undefined => {
+    if (compiler === undefined) return undefined
+    const key = setKey(compiler, sharedSchemas)
+    if (key === undefined) return undefined
+    return {
+      key,
+      lookup: findSet(precompiled, key, (message) => warnings.warn(message)),
+      collector,
+    }
+  }
 
   const byObject = new WeakMap<object, SchemaSet>()
   const byContent = new Map<string, SchemaSet>()
+
+  const newSchemaSet = (sharedSchemas: Readonly<Record<string, object | boolean>>): SchemaSet => {
+    const newAjv = () => createAjv(ajvOptions, plugins)
+    return new SchemaSet(newAjv, sharedSchemas, warnings, precompileOf(sharedSchemas))
+  }
 
   return function validatorCompilerFor(sharedSchemas = {}) {
     let set = byObject.get(sharedSchemas)
@@ -59,7 +84,7 @@ export function buildValidatorCompiler(
       const key = stableKey(sharedSchemas)
       set = key === undefined ? undefined : byContent.get(key)
       if (set === undefined) {
-        set = new SchemaSet(createAjv(ajvOptions, plugins), sharedSchemas, warnings)
+        set = newSchemaSet(sharedSchemas)
         if (key !== undefined) byContent.set(key, set)
       }
       byObject.set(sharedSchemas, set)

@@ -1,6 +1,12 @@
 export { buildValidatorCompiler } from './build-validator-compiler.js'
 export { defaultAjvOptions } from './default-ajv-options.js'
 export type {
+  PrecompiledSetCode,
+  PrecompiledValidators,
+  RequireFunction,
+} from './precompiled-types.js'
+export { ValidatorCollector } from './validator-collector.js'
+export type {
   AjvPlugin,
   ValidateFunction,
   ValidatorCompileInput,

@@ -1,6 +1,8 @@
 import type { FrameworkSchemaValidationError } from '@framework/error-formatter'
 import type Ajv from 'ajv'
 import type { Options } from 'ajv'
+import type { PrecompiledValidators } from './precompiled-types.js'
+import type { ValidatorCollector } from './validator-collector.js'
 
 /**
  * An Ajv plugin: called with each Ajv instance the compiler creates (and the options given beside
@@ -36,6 +38,14 @@ export interface ValidatorCompilerOptions {
    * strict-types notes). Default: `process.emitWarning(message, 'FrameworkWarning')`.
    */
   onWarning?: (message: string) => void
+  /**
+   * A loaded precompiled module (see "Precompiled validators" in the README): a route part whose
+   * schema, shared schemas, options, plugins and library versions are all those it was built with
+   * takes its validator from there; anything else is compiled as usual.
+   */
+  precompiled?: PrecompiledValidators
+  /** Build mode: every validator compiled is also collected, to be written as standalone code. */
+  collector?: ValidatorCollector
 }
 
 /**

@@ -51,7 +51,7 @@ describe('built output', () => {
   for (const format of ['require', 'import'] as const) {
     it(`exposes the main exports, which work, when loaded with ${format}`, async () => {
       expect(await load(format)).toEqual({
-        keys: ['buildValidatorCompiler', 'defaultAjvOptions'],
+        keys: ['ValidatorCollector', 'buildValidatorCompiler', 'defaultAjvOptions'],
         coerceTypes: 'array',
         valid: true,
         limit: 5,

@@ -1,5 +1,6 @@
 import { createError } from '@framework/error-formatter'
-import build, { type Options } from 'fast-json-stringify'
+import type { Options } from 'fast-json-stringify'
+import { fjsBuild } from './own-require.js'
 
 /** The fast-json-stringify options the serializer compiler passes through, by name. */
 export const passedOptions = [
@@ -33,7 +34,7 @@ export function checkOptions(options: object): Options {
       )
     }
     try {
-      build({ type: 'integer' }, { [name]: value })
+      fjsBuild()({ type: 'integer' }, { [name]: value })
     } catch (error) {
       throw createError('FRM_ERR_INVALID_OPTION', name, error, { cause: error })
     }

@@ -1,13 +1,24 @@
 import { expandShorthand } from '@framework/schema-registry'
-import build, { type AnySchema as FjsSchema, type Options } from 'fast-json-stringify'
+import type { AnySchema as FjsSchema, Options } from 'fast-json-stringify'
+import type { PrecompiledSerializers } from '../precompiled-types.js'
+import type { SerializerCollector } from '../serializer-collector.js'
 import { cloneSchema } from './clone-schema.js'
 import { fingerprint } from './fingerprint.js'
+import { fjsBuild, precompiledRequire } from './own-require.js'
+import { optionsKey, precompileKey } from './precompile-key.js'
 import { scanSchema } from './scan-schema.js'
 import { SchemaProblem } from './schema-problem.js'
 import { schemaRefs } from './schema-refs.js'
 import { type AnySchema, type SharedFacts, SharedSet } from './shared-set.js'
 
 export type { AnySchema, SharedSet } from './shared-set.js'
+
+/** Where serializers come from and go to when precompiling (see `buildSerializerCompiler`). */
+export interface StorePrecompile {
+  precompiled?: PrecompiledSerializers | undefined
+  collector?: SerializerCollector | undefined
+  onWarning: (message: string) => void
+}
 
 /** One fast-json-stringify build. */
 export interface BuiltSerializer {
@@ -37,8 +48,18 @@ export class SerializerStore {
   readonly #numbers = new Map<string, number>()
   readonly #facts = new WeakMap<object, SharedFacts>()
 
-  constructor(options: Options) {
+  readonly #precompile: StorePrecompile | undefined
+  #require: ((id: string) => unknown) | undefined
+  /** The options' part of every precompile key; undefined when there is nothing to precompile. */
+  readonly #optionsKey: string | undefined
+
+  constructor(options: Options, precompile?: StorePrecompile) {
     this.#options = options
+    const active =
+      precompile !== undefined &&
+      (precompile.precompiled !== undefined || precompile.collector !== undefined)
+    this.#precompile = active ? precompile : undefined
+    this.#optionsKey = active ? optionsKey(options) : undefined
   }
 
   /**
@@ -69,17 +90,29 @@ export class SerializerStore {
     const names = refs.ids.length === 0 ? [] : set.reachable(refs)
     const content = fingerprint(schema)
     const sharedKey = set.keyOf(names)
+    // When precompiling, the precompile key (a short hash of the same facts) is the cache key too.
+    const precompiled =
+      this.#optionsKey === undefined || content === undefined
+        ? undefined
+        : precompileKey(this.#optionsKey, content, set.schemas, names)
     const key =
-      content === undefined || sharedKey === undefined ? undefined : `${sharedKey}|${content}`
+      content === undefined || sharedKey === undefined
+        ? undefined
+        : (precompiled ?? `${sharedKey}|${content}`)
     let built = key === undefined ? undefined : this.#builds.get(key)
     if (built === undefined) {
-      built = this.#build(set, names, schema)
+      built = this.#build(set, names, schema, precompiled)
       if (key !== undefined) this.#builds.set(key, built)
     }
     return built
   }
 
-  #build(set: SharedSet, names: readonly string[], schema: AnySchema): BuiltSerializer {
+  #build(
+    set: SharedSet,
+    names: readonly string[],
+    schema: AnySchema,
+    key: string | undefined,
+  ): BuiltSerializer {
     if (schema === false) {
       throw new SchemaProblem(
         'the schema is `false`, which no value matches: give a schema, or remove this response entry.',
@@ -97,14 +130,52 @@ export class SerializerStore {
         `${scan.literalWithoutJson} is a function or a symbol, which has no JSON form: give a JSON value.`,
       )
     }
+    let stringify = key === undefined ? undefined : this.#precompiled(key)
+    if (stringify === undefined) {
+      const shared: Record<string, AnySchema> = {}
+      for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
+      const options = { ...this.#options, schema: shared as Options['schema'] }
+      stringify = fjsBuild()(cloneSchema(expanded) as FjsSchema, options) as (
+        data: unknown,
+      ) => unknown
+      this.builds++
+      const collector = this.#precompile?.collector
+      if (key !== undefined && collector !== undefined && !collector.has(key)) {
+        collector.add(key, this.#standalone(set, names, expanded))
+      }
+    }
+    return { stringify, checked: scan.untyped || (scan.externalRef && set.needsCheck(names)) }
+  }
+
+  /** The precompiled serializer of `key`, if the module holds one that loads. */
+  #precompiled(key: string): ((data: unknown) => unknown) | undefined {
+    const module = this.#precompile?.precompiled
+    const serializers = module?.serializers
+    if (typeof serializers !== 'object' || serializers === null || !Object.hasOwn(serializers, key))
+      return undefined
+    try {
+      const code = serializers[key]
+      if (typeof code !== 'string') return undefined
+      this.#require ??= precompiledRequire(module!.require)
+      const loaded = { exports: {} as unknown }
+      new Function('require', 'module', 'exports', code)(this.#require, loaded, loaded.exports)
+      const stringify = loaded.exports
+      if (typeof stringify === 'function') return stringify as (data: unknown) => unknown
+      throw new TypeError(`its code gave ${typeof stringify}, not a function`)
+    } catch (error) {
+      this.#precompile!.onWarning(
+        `A precompiled serializer could not be loaded, so it is built at start: ${(error as Error).message}`,
+      )
+      return undefined
+    }
+  }
+
+  /** fast-json-stringify's standalone code for the same build, on fresh copies of the schemas. */
+  #standalone(set: SharedSet, names: readonly string[], expanded: AnySchema): string {
     const shared: Record<string, AnySchema> = {}
     for (const name of names) shared[name] = cloneSchema(set.schemas[name] as AnySchema)
-    const options = { ...this.#options, schema: shared as Options['schema'] }
-    const stringify = build(cloneSchema(expanded) as FjsSchema, options) as (
-      data: unknown,
-    ) => unknown
-    this.builds++
-    return { stringify, checked: scan.untyped || (scan.externalRef && set.needsCheck(names)) }
+    const options = { ...this.#options, schema: shared, mode: 'standalone' } as Options
+    return fjsBuild()(cloneSchema(expanded) as FjsSchema, options) as unknown as string
   }
 
   #factsOf(schema: AnySchema): SharedFacts {

@@ -1,15 +1,26 @@
 import { createError } from '@framework/error-formatter'
-import Ajv, { type Options } from 'ajv'
-import addFormats from 'ajv-formats'
+import type Ajv from 'ajv'
+import type { Options } from 'ajv'
+import type addFormatsType from 'ajv-formats'
 import { FINITE_KEYWORD, finiteNumberKeyword } from './finite-numbers.js'
 import { type PluginEntry, pluginName } from './normalize-plugins.js'
+import { ownRequire } from './own-require.js'
 import { allowCallMarker } from './shared-functions.js'
+
+let library: { Ajv: typeof Ajv; addFormats: typeof addFormatsType } | undefined
+
+/** Ajv and ajv-formats, loaded by the first Ajv instance (not needed for precompiled validators). */
+function ajvLibrary(): NonNullable<typeof library> {
+  library ??= { Ajv: ownRequire('ajv').default, addFormats: ownRequire('ajv-formats').default }
+  return library
+}
 
 /**
  * A new Ajv instance: the resolved options, ajv-formats, the finite-number keyword, then the user's
  * plugins in order. A plugin that throws fails with FRM_ERR_PLUGIN_FAILED naming it.
  */
 export function createAjv(options: Options, plugins: readonly PluginEntry[]): Ajv {
+  const { Ajv, addFormats } = ajvLibrary()
   const ajv = new Ajv(options)
   addFormats(ajv)
   if (ajv.getKeyword(FINITE_KEYWORD) === false) ajv.addKeyword(finiteNumberKeyword)

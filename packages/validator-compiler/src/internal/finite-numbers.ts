@@ -1,9 +1,21 @@
-import type { CodeKeywordDefinition, KeywordCxt } from 'ajv'
-import { _ } from 'ajv'
-// Ajv's own type-error reporter: the refusal reads exactly like any other type error
-// (`keyword: 'type'`, `params: { type }`, `must be integer`, schemaPath `.../type`).
-import { reportTypeError } from 'ajv/dist/compile/validate/dataType.js'
+import type { CodeKeywordDefinition, _ as CodeTag, KeywordCxt } from 'ajv'
+import type { reportTypeError as ReportTypeError } from 'ajv/dist/compile/validate/dataType.js'
+import { ownRequire } from './own-require.js'
 import { type SchemaNode, walkSchema } from './schema-walk.js'
+
+// Ajv is loaded by the first compile, not at import: a start from a precompiled module that holds
+// every validator never loads it.
+let codegen: { _: typeof CodeTag; reportTypeError: typeof ReportTypeError } | undefined
+
+function ajvCodegen(): NonNullable<typeof codegen> {
+  codegen ??= {
+    _: ownRequire('ajv')._,
+    // Ajv's own type-error reporter: the refusal reads exactly like any other type error
+    // (`keyword: 'type'`, `params: { type }`, `must be integer`, schemaPath `.../type`).
+    reportTypeError: ownRequire('ajv/dist/compile/validate/dataType.js').reportTypeError,
+  }
+  return codegen
+}
 
 /**
  * The private keyword that refuses non-finite numbers. It is added, on the compiler's copy of a
@@ -24,6 +36,7 @@ export const finiteNumberKeyword: CodeKeywordDefinition = {
   code(cxt: KeywordCxt) {
     const { gen, data, it, schema } = cxt
     if (schema !== true) return
+    const { _, reportTypeError } = ajvCodegen()
     gen.if(_`typeof ${data} == "number" && !isFinite(${data})`, () => reportTypeError(it))
   },
 }

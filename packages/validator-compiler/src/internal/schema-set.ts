@@ -1,13 +1,26 @@
 import { createError } from '@framework/error-formatter'
 import type Ajv from 'ajv'
+import type { ValidatorCollector } from '../validator-collector.js'
 import type { ValidateFunction, ValidatorCompileInput } from '../validator-compiler-types.js'
 import { externalRefs, hasAsync, withoutFragment } from './async-use.js'
 import { compileFailure } from './compile-failure.js'
 import { linkEmbeddedShared } from './embedded-shared.js'
+import { routeKey } from './precompile-keys.js'
+import type { PrecompiledSet } from './precompiled-set.js'
 import { prepareRouteSchema, prepareSharedSchema } from './prepare-schema.js'
 import { markForCall, setErrorRoot } from './shared-functions.js'
 import { stableKey } from './stable-key.js'
 import type { WarningSink } from './warning-sink.js'
+
+/**
+ * Where a set's validators come from and go to when precompiling: the loaded module's entry of
+ * this set (`lookup`), and the collector that keeps what is compiled here (under the set's `key`).
+ */
+export interface SetPrecompile {
+  key: string
+  lookup?: PrecompiledSet | undefined
+  collector?: ValidatorCollector | undefined
+}
 
 /** A shared schema as added to Ajv, and what the `$async` check learnt about it (lazily). */
 interface SharedEntry {
@@ -18,26 +31,53 @@ interface SharedEntry {
 /**
  * One Ajv instance holding one set of shared schemas, and the route validators compiled with it.
  * Identical route schemas (deeply equal, same header handling) share one compiled function.
+ *
+ * The Ajv instance is created with the set, so an invalid shared schema fails at once; only when a
+ * precompiled module holds this set (its shared schemas were valid when it was built) is it
+ * created by the first part the module lacks.
  */
 export class SchemaSet {
-  readonly ajv: Ajv
+  private ajvInstance: Ajv | undefined
   /** Prepared shared schemas by id (URI without fragment). */
   private readonly shared = new Map<string, SharedEntry>()
   private readonly compiled = new Map<string, ValidateFunction>()
   private readonly warnings: WarningSink
+  private readonly precompile: SetPrecompile | undefined
+  private readonly newAjv: () => Ajv
+  private readonly sharedSchemas: Readonly<Record<string, object | boolean>>
+  private collected: ReturnType<ValidatorCollector['setFor']> | undefined
 
   constructor(
-    ajv: Ajv,
+    newAjv: () => Ajv,
     sharedSchemas: Readonly<Record<string, object | boolean>>,
     warnings: WarningSink,
+    precompile?: SetPrecompile,
   ) {
-    this.ajv = ajv
+    this.newAjv = newAjv
+    this.sharedSchemas = sharedSchemas
     this.warnings = warnings
+    this.precompile = precompile
+    if (precompile?.lookup === undefined) void this.ajv
+  }
+
+  get ajv(): Ajv {
+    this.ajvInstance ??= this.createAjv()
+    return this.ajvInstance
+  }
+
+  private createAjv(): Ajv {
+    const ajv = this.newAjv()
+    const sharedSchemas = this.sharedSchemas
+    const precompile = this.precompile
+    if (precompile?.collector !== undefined) {
+      this.collected = precompile.collector.setFor(precompile.key, ajv)
+    }
     const prepared = Object.keys(sharedSchemas).map((key) => ({
       key,
       schema: prepareSharedSchema(sharedSchemas[key]!),
     }))
-    linkEmbeddedShared(prepared, this.resolver())
+    const uri = ajv.opts.uriResolver
+    linkEmbeddedShared(prepared, (base, ref) => uri.resolve(base, ref))
     for (const { key, schema } of prepared) {
       const declared =
         typeof schema === 'object' && typeof (schema as { $id?: unknown }).$id === 'string'
@@ -59,18 +99,52 @@ export class SchemaSet {
       if (called) setErrorRoot(ajv, declared ?? key)
       this.shared.set(withoutFragment(declared ?? key), { schema })
     }
+    return ajv
   }
 
   /** Compiles (or finds) the validator of one route part. */
   compile(input: ValidatorCompileInput): ValidateFunction {
+    if (this.precompile !== undefined) return this.compilePrecompiled(input)
+    return this.compileCached(input)
+  }
+
+  /** Deeply equal part schemas (same header handling) compile once. */
+  private compileCached(input: ValidatorCompileInput): ValidateFunction {
+    const key = stableKey(input.schema)
+    const cacheKey =
+      key === undefined ? undefined : `${input.httpPart === 'headers' ? 'headers' : 'other'}:${key}`
+    const found = cacheKey === undefined ? undefined : this.compiled.get(cacheKey)
+    return found ?? this.compileNew(input, cacheKey)
+  }
+
+  /**
+   * With a precompiled module or a collector: found in the module (by its route key, which also
+   * serves as the cache: the module gives one function per key), else compiled, and collected.
+   */
+  private compilePrecompiled(input: ValidatorCompileInput): ValidateFunction {
+    const key = routeKey(input.schema, input.httpPart === 'headers')
+    const found = key === undefined ? undefined : this.precompile!.lookup?.get(key)
+    if (found !== undefined) return found
+    const validate = this.compileCached(input)
+    // Only what this Ajv compiled has source code to collect.
+    const collect = this.collected
+    if (
+      collect !== undefined &&
+      key !== undefined &&
+      !collect.entries.has(key) &&
+      hasSource(validate)
+    ) {
+      collect.entries.set(key, {
+        validate,
+        where: `${input.method} ${input.url}, part ${input.httpPart}`,
+      })
+    }
+    return validate
+  }
+
+  private compileNew(input: ValidatorCompileInput, cacheKey: string | undefined): ValidateFunction {
     const { schema, httpPart } = input
     const headers = httpPart === 'headers'
-    const key = stableKey(schema)
-    const cacheKey = key === undefined ? undefined : `${headers ? 'headers' : 'other'}:${key}`
-    if (cacheKey !== undefined) {
-      const found = this.compiled.get(cacheKey)
-      if (found) return found
-    }
     const prepared = prepareRouteSchema(schema, headers)
     this.refuseAsync(schema, prepared, input)
     let validate: ValidateFunction
@@ -130,4 +204,8 @@ export class SchemaSet {
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)
+}
+
+function hasSource(validate: ValidateFunction): boolean {
+  return (validate as { source?: unknown }).source !== undefined
 }

@@ -88,7 +88,7 @@ describe('SchemaToType', () => {
     >()
     expectTypeOf<
       SchemaToType<{ type: 'array'; items: readonly [{ type: 'string' }, { type: 'number' }] }, {}>
-    >().toEqualTypeOf<[string, number]>()
+    >().toEqualTypeOf<(string | number)[]>()
   })
 
   it('reads additionalProperties and patternProperties of objects without properties', () => {

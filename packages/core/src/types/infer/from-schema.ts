@@ -190,9 +190,14 @@ type FreeObject<S, Known, Root, Mode> = S extends { readonly additionalPropertie
       ? { [key: string]: Each<P[keyof P], Known, Root, Mode> }
       : { [key: string]: unknown }
 
+/**
+ * `items` as a schema: an array of it. `items` as an array (Draft 7 tuples): an array of the union of
+ * its schemas (JSON Schema allows a shorter or longer array, so a tuple type would refuse valid
+ * values such as `[]`).
+ */
 type FromArray<S, Known, Root, Mode> = S extends { readonly items: infer I }
   ? I extends readonly unknown[]
-    ? { -readonly [K in keyof I]: Infer<I[K], Known, Root, Mode> }
+    ? Each<I[number], Known, Root, Mode>[]
     : Infer<I, Known, Root, Mode>[]
   : unknown[]
 

@@ -1,0 +1,52 @@
+import { createRequire } from 'node:module'
+
+/**
+ * `require` as seen from this package: precompiled serializers load fast-json-stringify's runtime
+ * (`fast-json-stringify/lib/serializer`), a dependency of this package, not necessarily of the
+ * application.
+ */
+const ownRequire: (id: string) => any = createRequire(import.meta.url)
+
+let fjs: typeof import('fast-json-stringify').default | undefined
+
+/**
+ * fast-json-stringify's `build`, loaded by the first build (it loads Ajv): a start from a
+ * precompiled module that holds every serializer never loads it.
+ */
+export function fjsBuild(): typeof import('fast-json-stringify').default {
+  fjs ??= ownRequire('fast-json-stringify')
+  return fjs!
+}
+
+/**
+ * A `require` for precompiled code: this package's first, then the module's own. It remembers what
+ * it loaded: every serializer of a module asks for the same few ids.
+ */
+export function precompiledRequire(fallback: ((id: string) => unknown) | undefined) {
+  const loaded = new Map<string, unknown>()
+  return (id: string): unknown => {
+    if (loaded.has(id)) return loaded.get(id)
+    let value: unknown
+    try {
+      value = ownRequire(id)
+    } catch (error) {
+      if (typeof fallback !== 'function') throw error
+      try {
+        value = fallback(id)
+      } catch {
+        throw error
+      }
+    }
+    loaded.set(id, value)
+    return value
+  }
+}
+
+/** The installed version of fast-json-stringify, or `'?'`. */
+export function fjsVersion(): string {
+  try {
+    return String(ownRequire('fast-json-stringify/package.json').version)
+  } catch {
+    return '?'
+  }
+}
