@@ -50,6 +50,17 @@ export type {
   RequestHook,
   RouteHookName,
 } from './types/hooks.js'
+export type { SchemaToType } from './types/infer/from-schema.js'
+export type { InferMode } from './types/infer/mode.js'
+export type {
+  HandlerResult,
+  ReplyPayload,
+  ReplyType,
+  RouteTypes,
+  SchemaRouteGeneric,
+} from './types/infer/route-types.js'
+export type { KnownSchemas, SchemaEntry, SharedSchemas } from './types/infer/shared-schemas.js'
+export type { ExpandShorthand } from './types/infer/shorthand.js'
 export type {
   AfterCallback,
   DecoratorAccessors,
@@ -61,7 +72,7 @@ export type {
 } from './types/instance.js'
 export type { Logger } from './types/logger.js'
 export type { Plugin, PluginInput, RegisterOptions } from './types/plugin.js'
-export type { FrameworkReply, HeaderValue } from './types/reply.js'
+export type { FrameworkReply, HeaderValue, StatusReply } from './types/reply.js'
 export type { FrameworkRequest, RouteGeneric, RouteGenericPart } from './types/request.js'
 export type {
   ErrorHandler,

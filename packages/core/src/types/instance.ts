@@ -4,10 +4,18 @@ import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contr
 import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { HookMap, HookName } from './hooks.js'
+import type { FromRouteSchema, RouteTypes } from './infer/route-types.js'
+import type { SchemaEntry } from './infer/shared-schemas.js'
 import type { Logger } from './logger.js'
 import type { PluginInput, RegisterOptions } from './plugin.js'
 import type { RouteGeneric } from './request.js'
-import type { ErrorHandler, RouteHandler, RouteOptions, RouteShorthandOptions } from './route.js'
+import type {
+  ErrorHandler,
+  RouteHandler,
+  RouteOptions,
+  RouteSchema,
+  RouteShorthandOptions,
+} from './route.js'
 
 /**
  * An `after` callback, called by its arity: `(error)`, `(error, done)` or
@@ -46,21 +54,39 @@ export interface NotFoundOptions {
 
 /**
  * The shorthand route declarations: `(path, handler)`, `(path, options, handler)` or `(path, options)`.
+ * The request and reply types come from the route generic when one is written, else from the
+ * route's schema (`Local`, the shared schemas the instance type knows, is read from `this`).
  *
  * @example
  * app.get('/users/:id', { schema: { params: { id: { type: 'integer' } } } }, async (request) => request.params)
  */
 export interface RouteShorthand {
-  <G extends RouteGeneric = RouteGeneric>(path: string, handler: RouteHandler<G>): Instance
-  <G extends RouteGeneric = RouteGeneric>(
+  <G extends RouteGeneric = RouteGeneric, Local extends object = {}>(
+    this: Instance<Local>,
     path: string,
-    options: RouteShorthandOptions<G>,
     handler: RouteHandler<G>,
-  ): Instance
-  <G extends RouteGeneric = RouteGeneric>(
+  ): Instance<Local>
+  <
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    Local extends object = {},
+  >(
+    this: Instance<Local>,
     path: string,
-    options: RouteShorthandOptions<G> & { handler: RouteHandler<G> },
-  ): Instance
+    options: RouteShorthandOptions<RouteTypes<G, S, Local>, S>,
+    handler: RouteHandler<RouteTypes<G, S, Local>>,
+  ): Instance<Local>
+  <
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    Local extends object = {},
+  >(
+    this: Instance<Local>,
+    path: string,
+    options: RouteShorthandOptions<RouteTypes<G, S, Local>, S> & {
+      handler: RouteHandler<RouteTypes<G, S, Local>>
+    },
+  ): Instance<Local>
 }
 
 /**
@@ -68,6 +94,9 @@ export interface RouteShorthand {
  * receives. Every context has the same surface; what it adds is visible to it and its descendants.
  * Declare your decorators by augmenting this interface:
  * `declare module '@framework/core' { interface Instance { db: Db } }`.
+ *
+ * `Local` holds the shared schemas this instance type collected through `addSchema` (by `$id`), so
+ * that `{ $ref: 'user#' }` in its routes infers; the `SharedSchemas` interface adds more everywhere.
  *
  * `register` and `after` return the instance as a thenable: `await app.register(p)` (or
  * `await app.after()`) loads the plugins registered so far and resolves with the instance.
@@ -80,26 +109,26 @@ export interface RouteShorthand {
  * }, { prefix: '/v1' })
  * await app.ready()
  */
-export interface Instance {
+export interface Instance<Local extends object = {}> {
   /**
    * Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). Options
    * given as a function receive the instance the plugin will receive.
    */
   register<Options extends Record<string, any> = Record<string, any>>(
-    plugin: PluginInput<Options>,
-    opts?: (Options & RegisterOptions) | ((instance: Instance) => Options & RegisterOptions),
-  ): ThenableInstance
+    plugin: PluginInput<Options, Local>,
+    opts?: (Options & RegisterOptions) | ((instance: Instance<Local>) => Options & RegisterOptions),
+  ): ThenableInstance<Local>
   /**
    * Loads the plugins registered so far, then calls `fn` by its arity: `(error)`,
    * `(error, done)` or `(error, instance, done)`.
    */
-  after(fn?: AfterCallback): ThenableInstance
+  after(fn?: AfterCallback): ThenableInstance<Local>
   /** Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. */
-  ready(): Promise<Instance>
-  ready(callback: (error: Error | null) => void): Instance
+  ready(): Promise<Instance<Local>>
+  ready(callback: (error: Error | null) => void): Instance<Local>
   /** Closes the transport, then runs the `onClose` hooks (children's before their parents'). */
   close(): Promise<void>
-  close(callback: (error: Error | null) => void): Instance
+  close(callback: (error: Error | null) => void): Instance<Local>
   /** `ready()`, then starts listening (host default `localhost`); resolves with the address. */
   listen(options?: ListenOptions): Promise<string>
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void
@@ -128,16 +157,28 @@ export interface Instance {
    */
   readonly pluginName: string
 
-  decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
-  decorateRequest(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
-  decorateReply(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance
+  decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
+  decorateRequest(
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance<Local>
+  decorateReply(
+    name: string | symbol,
+    value: unknown,
+    dependencies?: readonly string[],
+  ): Instance<Local>
   hasDecorator(name: string | symbol): boolean
   hasRequestDecorator(name: string | symbol): boolean
   hasReplyDecorator(name: string | symbol): boolean
 
-  addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance
+  addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance<Local>
 
-  route<G extends RouteGeneric = RouteGeneric>(options: RouteOptions<G>): Instance
+  route<
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    L extends object = Local,
+  >(this: Instance<L>, options: RouteOptions<RouteTypes<G, S, L>, S>): Instance<L>
   get: RouteShorthand
   head: RouteShorthand
   post: RouteShorthand
@@ -147,17 +188,21 @@ export interface Instance {
   options: RouteShorthand
   all: RouteShorthand
 
-  addSchema(schema: object): Instance
+  /**
+   * Adds a shared schema. The returned instance type knows it by its `$id`, so `{ $ref: 'id#' }`
+   * infers in the routes declared on it: `const app = framework().addSchema(user)`.
+   */
+  addSchema<const T extends object>(schema: T): Instance<Local & SchemaEntry<T>>
   /** Every shared schema visible here, keyed by `$id`. */
   getSchemas(): Readonly<Record<string, RegistryJsonSchema>>
   getSchema(id: string): RegistryJsonSchema | undefined
 
-  setValidatorCompiler(compiler: ValidatorCompiler): Instance
-  setSerializerCompiler(compiler: SerializerCompiler): Instance
-  setErrorHandler(handler: ErrorHandler): Instance
-  setNotFoundHandler(handler: RouteHandler): Instance
-  setNotFoundHandler(options: NotFoundOptions, handler: RouteHandler): Instance
-  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): Instance
+  setValidatorCompiler(compiler: ValidatorCompiler): Instance<Local>
+  setSerializerCompiler(compiler: SerializerCompiler): Instance<Local>
+  setErrorHandler(handler: ErrorHandler): Instance<Local>
+  setNotFoundHandler(handler: RouteHandler): Instance<Local>
+  setNotFoundHandler(options: NotFoundOptions, handler: RouteHandler): Instance<Local>
+  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): Instance<Local>
   /**
    * The serializer of replies that have no response schema (and no `reply.serializer`), instead of
    * `JSON.stringify`; encapsulated like a decorator.
@@ -165,7 +210,7 @@ export interface Instance {
    * @example
    * app.setReplySerializer((payload, statusCode) => JSON.stringify({ statusCode, data: payload }))
    */
-  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): Instance
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): Instance<Local>
   /** The validator compiler set here or in an ancestor (undefined: the default one). */
   readonly validatorCompiler: ValidatorCompiler | undefined
   /** The serializer compiler set here or in an ancestor (undefined: the default one). */
@@ -174,16 +219,16 @@ export interface Instance {
   addContentTypeParser(
     type: string | readonly string[] | RegExp,
     parser: ContentTypeParser,
-  ): Instance
+  ): Instance<Local>
   addContentTypeParser(
     type: string | readonly string[] | RegExp,
     options: ContentTypeParserOptions,
     parser: ContentTypeParser,
-  ): Instance
+  ): Instance<Local>
   hasContentTypeParser(type: string | RegExp): boolean
-  removeContentTypeParser(type: string | readonly string[] | RegExp): Instance
+  removeContentTypeParser(type: string | readonly string[] | RegExp): Instance<Local>
   /** Removes every parser this context sees (built-in ones included), for it and its descendants. */
-  removeAllContentTypeParsers(): Instance
+  removeAllContentTypeParsers(): Instance<Local>
 
   /**
    * As Fastify 4: this context's own plugin, the framework-plugin plugins loaded here so far, and
@@ -191,17 +236,27 @@ export interface Instance {
    */
   hasPlugin(name: string): boolean
   /** Whether a route answers `method` on `url` (full path, prefix included). */
-  hasRoute(route: { url: string; method: string | string[] }): boolean
+  hasRoute(route: {
+    url: string
+    method: string | string[]
+    constraints?: Record<string, unknown>
+  }): boolean
   /** The methods routes may declare. */
   readonly supportedMethods: string[]
   /** The error handler in force here (one that defers to the default handling where none was set). */
   readonly errorHandler: ErrorHandler
   /** The same as `addHook('onClose', fn)`. */
-  onClose(fn: (instance: Instance, done: (error?: unknown) => void) => unknown): Instance
+  onClose(fn: (instance: Instance, done: (error?: unknown) => void) => unknown): Instance<Local>
   /** The listening server's addresses (`[]` before `listen()`). */
   addresses(): unknown[]
-  /** For Fastify code: returns this instance (inference needs no provider here). */
-  withTypeProvider<_Provider = unknown>(): Instance
+  /**
+   * For Fastify code: returns this same instance. Every schema slot already infers its type, so
+   * the provider is not needed.
+   *
+   * @example
+   * const app = framework().withTypeProvider<TypeBoxTypeProvider>()
+   */
+  withTypeProvider<_Provider = unknown>(): Instance<Local>
   /** A readable tree of the routes: path, methods, and the plugin that declared them. */
   printRoutes(): string
   /** A readable tree of the plugins. */
@@ -216,7 +271,7 @@ export interface Instance {
  * @example
  * const app = await createApp().register(db) // the instance, with db loaded
  */
-export type ThenableInstance = Instance & PromiseLike<void>
+export type ThenableInstance<Local extends object = {}> = Instance<Local> & PromiseLike<void>
 
 /**
  * light-my-request's request chain, returned by `inject()` with no argument. Awaiting it (or

@@ -4,7 +4,8 @@ import type { Instance } from './instance.js'
 /**
  * A plugin: `async (instance, opts) => {}` or `(instance, opts, done) => {}` (declare `done` and call
  * it). `instance` is a new child context, or the registering context itself for a plugin wrapped
- * with `framework-plugin`.
+ * with `framework-plugin`. Its routes infer their types from their schemas, shared schemas of the
+ * `SharedSchemas` interface included (`Local`: those an inline plugin's parent collected).
  *
  * @example
  * const users: Plugin<{ table: string }> = async (app, opts) => {
@@ -12,8 +13,8 @@ import type { Instance } from './instance.js'
  * }
  * app.register(users, { prefix: '/users', table: 'users' })
  */
-export type Plugin<Options = Record<string, any>> = (
-  instance: Instance,
+export type Plugin<Options = Record<string, any>, Local extends object = {}> = (
+  instance: Instance<Local>,
   opts: Options,
   done: DoneCallback,
 ) => unknown
@@ -24,10 +25,10 @@ export type Plugin<Options = Record<string, any>> = (
  * @example
  * app.register(import('./routes/users.js'), { prefix: '/users' })
  */
-export type PluginInput<Options = Record<string, any>> =
-  | Plugin<Options>
-  | { default: Plugin<Options> }
-  | PromiseLike<Plugin<Options> | { default: Plugin<Options> }>
+export type PluginInput<Options = Record<string, any>, Local extends object = {}> =
+  | Plugin<Options, Local>
+  | { default: Plugin<Options, Local> }
+  | PromiseLike<Plugin<Options, Local> | { default: Plugin<Options, Local> }>
 
 /**
  * Options `register` reads itself; the rest goes to the plugin.

@@ -1,3 +1,4 @@
+import type { ReplyPayload, ReplyType } from './infer/route-types.js'
 import type { Instance } from './instance.js'
 import type { Logger } from './logger.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
@@ -12,17 +13,38 @@ import type { RouteInfo } from './route.js'
 export type HeaderValue = string | number | boolean | readonly string[] | undefined
 
 /**
+ * What `reply.code(C)` returns: for a route with response schemas, a reply whose `send` takes the
+ * type of the schema that applies to status `C` (carried as the generic's `Reply`; anything when
+ * none applies); otherwise the reply itself.
+ *
+ * @example
+ * type Created = StatusReply<FrameworkReply, { Responses: { 201: { id: number } } }, 201>
+ * // FrameworkReply<{ Responses: ...; Reply: { id: number } }>
+ */
+export type StatusReply<Self, G extends RouteGeneric, C extends number> = number extends C
+  ? Self
+  : G extends { Responses: infer Map }
+    ? unknown extends Map
+      ? Self
+      : FrameworkReply<G & { Reply: ReplyType<G, C> }>
+    : Self
+
+/**
  * The reply object handlers and hooks receive. Reply decorators of the route's context (and its
- * ancestors) are on its prototype.
+ * ancestors) are on its prototype. `send` is checked against the response schema of the status
+ * (200 until `reply.code(n)`; a status only known at run time keeps the previous one).
  *
  * @example
  * app.get('/', (request, reply) => { reply.code(201).header('x-id', '1').send({ ok: true }) })
  */
 export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
-  /** Sets the status code (an integer from 100 to 599; FRM_ERR_BAD_STATUS_CODE otherwise). */
-  code(statusCode: number): this
+  /**
+   * Sets the status code (an integer from 100 to 599; FRM_ERR_BAD_STATUS_CODE otherwise).
+   * `send` is then checked against the response schema of that status.
+   */
+  code<C extends number>(statusCode: C): StatusReply<this, G, C>
   /** Same as `code`. */
-  status(statusCode: number): this
+  status<C extends number>(statusCode: C): StatusReply<this, G, C>
   /** The status code (200 until set). Setting it validates like `code()`. */
   statusCode: number
   /** Sets a header (name case-insensitive; CR or LF in name or value: FRM_ERR_REPLY_INVALID_HEADER). */
@@ -39,9 +61,10 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   /**
    * Sends the response: objects, arrays, numbers, booleans and null are serialized (the route's
    * response schema for the status, else JSON); strings and Buffers are sent as they are; streams are
-   * piped; an Error goes to the error handler.
+   * piped; an Error goes to the error handler. Where a response schema applies to the status (the
+   * exact code, its class, `default`) or the route generic names `Reply`, the payload must match.
    */
-  send(payload?: G extends { Reply: infer R } ? R | Error : unknown): this
+  send(payload?: ReplyPayload<G>): this
   /** A serializer for this reply only. */
   serializer(fn: (payload: any) => string): this
   /**

@@ -1,6 +1,7 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
 import type { HookMap, RouteHookName } from './hooks.js'
+import type { HandlerResult } from './infer/route-types.js'
 import type { Instance } from './instance.js'
 import type { FrameworkReply } from './reply.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
@@ -24,6 +25,7 @@ export type HttpMethod =
 
 /**
  * A route handler: send with `reply.send(payload)`, or return the payload (or a promise of it).
+ * Where a response schema applies to 200 (`200`, `2xx`, `default`), the returned value must match it.
  *
  * @example
  * const handler: RouteHandler = async (request) => ({ hello: 'world' })
@@ -32,7 +34,7 @@ export type RouteHandler<G extends RouteGeneric = RouteGeneric> = (
   this: Instance,
   request: FrameworkRequest<G>,
   reply: FrameworkReply<G>,
-) => unknown
+) => NoInfer<HandlerResult<G>>
 
 /**
  * An error handler (`setErrorHandler`, route option `errorHandler`). Send a reply, or return a
@@ -79,9 +81,12 @@ type RouteHookOptions = {
  * @example
  * app.get('/', { schema: { querystring: { q: { type: 'string' } } }, config: { public: true } }, handler)
  */
-export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
-  extends RouteHookOptions {
-  schema?: RouteSchema
+export interface RouteShorthandOptions<
+  G extends RouteGeneric = RouteGeneric,
+  S extends RouteSchema = RouteSchema,
+> extends RouteHookOptions {
+  /** The route's schemas; their types flow to `request` and check what the handler sends. */
+  schema?: S
   /** Run the handler even when validation fails, with `request.validationError` set. */
   attachValidation?: boolean
   validatorCompiler?: ValidatorCompiler
@@ -114,8 +119,10 @@ export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric>
  * @example
  * app.route({ method: 'POST', url: '/users', schema: { body: userSchema }, handler: createUser })
  */
-export interface RouteOptions<G extends RouteGeneric = RouteGeneric>
-  extends RouteShorthandOptions<G> {
+export interface RouteOptions<
+  G extends RouteGeneric = RouteGeneric,
+  S extends RouteSchema = RouteSchema,
+> extends RouteShorthandOptions<G, S> {
   method:
     | HttpMethod
     | Lowercase<HttpMethod>

@@ -1,0 +1,295 @@
+import { Type } from '@sinclair/typebox'
+import { describe, expectTypeOf, it } from 'vitest'
+import type { Instance } from '../instance.js'
+import type { Plugin } from '../plugin.js'
+import type { FrameworkReply } from '../reply.js'
+
+declare const app: Instance
+
+/** A Standard Schema v1 value, written structurally: input `{ n: string }`, output `{ n: number }`. */
+interface Coerced {
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: 'test'
+    readonly validate: (value: unknown) => { value: { n: number } }
+    readonly types?: { readonly input: { n: string }; readonly output: { n: number } }
+  }
+}
+declare const coerced: Coerced
+
+const address = {
+  $id: 'route-types.address',
+  type: 'object',
+  properties: { city: { type: 'string' }, zip: { type: 'string' } },
+  required: ['city'],
+} as const
+
+declare module '../infer/shared-schemas.js' {
+  interface SharedSchemas {
+    'route-types.address': typeof address
+  }
+}
+
+describe('request types inferred from the route schema', () => {
+  it('types body, querystring, params and headers as the validator produces them', () => {
+    app.post(
+      '/users/:id',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              role: { enum: ['admin', 'user'] },
+              age: { type: 'integer', nullable: true },
+            },
+            required: ['name'],
+          },
+          querystring: {
+            type: 'object',
+            properties: { limit: { type: 'integer', default: 10 }, full: { type: 'boolean' } },
+          },
+          params: { id: { type: 'integer' } },
+          headers: {
+            type: 'object',
+            properties: { 'x-count': { type: 'number' } },
+            required: ['x-count'],
+          },
+        },
+      },
+      async (request) => {
+        expectTypeOf(request.body).toEqualTypeOf<{
+          name: string
+          role?: 'admin' | 'user'
+          age?: number | null
+        }>()
+        expectTypeOf(request.query).toEqualTypeOf<{ limit: number; full?: boolean }>()
+        expectTypeOf(request.params).toEqualTypeOf<{ id?: number }>()
+        expectTypeOf(request.headers['x-count']).toEqualTypeOf<number>()
+        expectTypeOf(request.headers.host).toEqualTypeOf<string | string[] | undefined>()
+        // @ts-expect-error: no such body property
+        request.body.nmae
+      },
+    )
+  })
+
+  it('accepts the query alias, a schema variable written as const, and route()', () => {
+    const query = {
+      type: 'object',
+      properties: { q: { type: 'string' } },
+      required: ['q'],
+    } as const
+    app.get('/search', { schema: { query } }, async (request) => {
+      expectTypeOf(request.query).toEqualTypeOf<{ q: string }>()
+    })
+    app.route({
+      method: 'PUT',
+      url: '/things',
+      schema: { body: { type: 'array', items: { type: 'number' } } },
+      handler: async (request) => {
+        expectTypeOf(request.body).toEqualTypeOf<number[]>()
+      },
+    })
+    app.get('/opts', {
+      schema: { params: { slug: { type: 'string' } } },
+      handler: async (request) => {
+        expectTypeOf(request.params).toEqualTypeOf<{ slug?: string }>()
+      },
+    })
+  })
+
+  it('reads TypeBox schemas and Standard Schema values', () => {
+    app.post(
+      '/tb',
+      { schema: { body: Type.Object({ id: Type.Integer() }), querystring: coerced } },
+      async (request) => {
+        expectTypeOf(request.body).toEqualTypeOf<{ id: number }>()
+        expectTypeOf(request.query).toEqualTypeOf<{ n: number }>()
+      },
+    )
+  })
+
+  it('lets route generics win', () => {
+    app.post<{ Body: { given: true } }>(
+      '/generic',
+      { schema: { body: { type: 'object', properties: { other: { type: 'string' } } } } },
+      async (request) => {
+        expectTypeOf(request.body).toEqualTypeOf<{ given: true }>()
+      },
+    )
+  })
+
+  it('keeps the untyped defaults where the schema says nothing', () => {
+    app.get('/plain', { schema: {} }, async (request) => {
+      expectTypeOf(request.body).toBeUnknown()
+      expectTypeOf(request.query).toEqualTypeOf<Record<string, any>>()
+    })
+  })
+})
+
+describe('replies checked against the response schema of their status', () => {
+  const response = {
+    200: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+    '4xx': { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+    default: { type: 'object', properties: { oops: { type: 'boolean' } }, required: ['oops'] },
+  } as const
+
+  it('checks the handler return value against 200', () => {
+    app.get('/ok', { schema: { response } }, async () => ({ id: 1 }))
+    // @ts-expect-error: misses the required id
+    app.get('/missing', { schema: { response } }, async () => ({ name: 'x' }))
+    app.get('/later', { schema: { response } }, async (_request, reply) => reply)
+    app.get('/nothing', { schema: { response } }, async (_request, reply) => {
+      reply.send({ id: 2 })
+    })
+  })
+
+  it('checks the handler return value against 2xx, then default', () => {
+    app.get(
+      '/class',
+      { schema: { response: { '2xx': { id: { type: 'string' } } } } },
+      async () => ({
+        id: 'x',
+      }),
+    )
+    app.get(
+      '/default',
+      { schema: { response: { default: { type: 'string' } } } },
+      // @ts-expect-error: default says string
+      async () => 42,
+    )
+  })
+
+  it('checks reply.code(n).send(x) against n, its class, then default', () => {
+    app.get('/codes', { schema: { response } }, async (_request, reply) => {
+      reply.send({ id: 1 })
+      reply.code(404).send({ message: 'no' })
+      reply.code(500).send({ oops: true })
+      reply.code(201).send({ oops: true })
+      reply.code(400).send(new Error('errors are always accepted'))
+      // @ts-expect-error: 201 falls to default, which this payload does not match
+      reply.code(201).send({ id: 1 })
+      // @ts-expect-error: 404 takes the 4xx schema
+      reply.status(404).send({ id: 1 })
+      return reply
+    })
+  })
+
+  it('checks a 201 reply against the 201 schema only', () => {
+    const created = {
+      201: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+      200: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
+    } as const
+    app.post('/create', { schema: { response: created } }, async (_request, reply) => {
+      reply.code(201).send({ id: 1 })
+      // @ts-expect-error: matches only the 200 schema
+      reply.code(201).send({ ok: true })
+    })
+  })
+
+  it('checks a Standard Schema response against its input type', () => {
+    app.get('/std', { schema: { response: { 200: coerced } } }, async () => ({ n: 'text' }))
+    // @ts-expect-error: the input type has a string
+    app.get('/std-bad', { schema: { response: { 200: coerced } } }, async () => ({ n: 1 }))
+  })
+
+  it('checks nothing without a response schema', () => {
+    app.get('/free', async (_request, reply) => {
+      reply.code(201).send({ anything: true })
+      return 42
+    })
+  })
+
+  it('keeps replies assignable to the plain reply type', () => {
+    const helper = (reply: FrameworkReply) => reply.header('x', '1')
+    app.get('/helper', { schema: { response } }, async (_request, reply) => {
+      helper(reply)
+      helper(reply.code(201))
+    })
+  })
+})
+
+describe('shared schemas', () => {
+  const user = {
+    $id: 'route-types.user',
+    type: 'object',
+    properties: { name: { type: 'string' }, address: { $ref: 'route-types.address#' } },
+    required: ['name'],
+  } as const
+  type User = { name: string; address?: { city: string; zip?: string } }
+
+  it('addSchema returns an instance type that knows the schema by its $id', () => {
+    const local = app.addSchema(user)
+    local.post(
+      '/users',
+      {
+        schema: {
+          body: { $ref: 'route-types.user#' },
+          params: { $ref: 'route-types.user#/properties/name' },
+          response: { 201: { $ref: 'route-types.user' } },
+        },
+      },
+      async (request, reply) => {
+        expectTypeOf(request.body).toEqualTypeOf<User>()
+        expectTypeOf(request.params).toEqualTypeOf<string>()
+        reply.code(201).send({ name: 'x' })
+        // @ts-expect-error: name is required
+        reply.code(201).send({ address: { city: 'c' } })
+      },
+    )
+  })
+
+  it('knows augmented SharedSchemas everywhere, and unknown ids are unknown', () => {
+    app.post(
+      '/addresses',
+      { schema: { body: { $ref: 'route-types.address#' }, querystring: { $ref: 'nobody#' } } },
+      async (request) => {
+        expectTypeOf(request.body).toEqualTypeOf<{ city: string; zip?: string }>()
+        expectTypeOf(request.query).toBeUnknown()
+      },
+    )
+  })
+
+  it('survives register: inline plugins and Plugin<Opts> typed elsewhere', () => {
+    const local = app.addSchema(user)
+    local.register(async (child) => {
+      child.get(
+        '/me',
+        { schema: { response: { 200: { $ref: 'route-types.user#' } } } },
+        async () => ({
+          name: 'me',
+        }),
+      )
+      child.post('/me', { schema: { body: { $ref: 'route-types.user#' } } }, async (request) => {
+        expectTypeOf(request.body).toEqualTypeOf<User>()
+      })
+    })
+    const elsewhere: Plugin<{ prefix: string }> = async (instance) => {
+      instance.post(
+        '/a',
+        { schema: { body: { $ref: 'route-types.address#' } } },
+        async (request) => {
+          expectTypeOf(request.body.city).toBeString()
+        },
+      )
+    }
+    local.register(elsewhere, { prefix: '/x' })
+    app.register(elsewhere, { prefix: '/y' })
+  })
+
+  it('an instance that knows more stays an Instance, and takes route generics', () => {
+    const local = app.addSchema(user)
+    const plain: Instance = local
+    const setup = (instance: Instance) => instance.get('/setup', async () => 'ok')
+    setup(local)
+    local.get<{ Querystring: { page: string } }>('/page', async (request) => {
+      expectTypeOf(request.query).toEqualTypeOf<{ page: string }>()
+    })
+    expectTypeOf(plain.addSchema).toBeFunction()
+  })
+
+  it('withTypeProvider returns the same instance type', () => {
+    const local = app.addSchema(user)
+    expectTypeOf(local.withTypeProvider<{ anything: true }>()).toEqualTypeOf(local)
+  })
+})

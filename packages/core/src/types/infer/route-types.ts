@@ -1,0 +1,116 @@
+import type { RouteGeneric } from '../request.js'
+import type { SchemaToType } from './from-schema.js'
+import type { InferMode } from './mode.js'
+import type { KnownSchemas } from './shared-schemas.js'
+import type { ExpandShorthand } from './shorthand.js'
+
+/** One request part's or response's schema, shorthand included, as a type. */
+type PartType<S, Known, Mode extends InferMode> = SchemaToType<ExpandShorthand<S>, Known, Mode>
+
+type QuerystringSchema<S> = S extends { readonly querystring: infer Q }
+  ? Q
+  : S extends { readonly query: infer Q }
+    ? Q
+    : never
+
+/**
+ * The route generic a route's schema implies: `Body`, `Querystring`, `Params`, `Headers` (what the
+ * validator produces; the untyped defaults for the parts the schema does not declare) and
+ * `Responses` (what each response key accepts). `Local` holds the shared schemas the instance type
+ * collected through `addSchema`. One object type, not an intersection: the checker reads it often.
+ *
+ * @example
+ * type G = SchemaRouteGeneric<{ params: { id: { type: 'integer' } } }, {}>
+ * // G['Params']: { id?: number }
+ */
+export type SchemaRouteGeneric<S, Local> = {
+  Body: S extends { readonly body: infer B } ? PartType<B, KnownSchemas<Local>, 'request'> : unknown
+  Querystring: [QuerystringSchema<S>] extends [never]
+    ? Record<string, any>
+    : PartType<QuerystringSchema<S>, KnownSchemas<Local>, 'request'>
+  Params: S extends { readonly params: infer P }
+    ? PartType<P, KnownSchemas<Local>, 'request'>
+    : Record<string, any>
+  Headers: S extends { readonly headers: infer H }
+    ? PartType<H, KnownSchemas<Local>, 'request'>
+    : unknown
+  Responses: S extends { readonly response: infer R extends object }
+    ? { -readonly [K in keyof R]: PartType<R[K], KnownSchemas<Local>, 'reply'> }
+    : unknown
+}
+
+/**
+ * The route generic the route methods default to: "read the types from the route's schema". A
+ * distinct type, so that a route generic inferred from a typed handler (`RouteHandler<G>`) is told
+ * apart from no generic at all.
+ */
+export interface FromRouteSchema extends RouteGeneric {
+  readonly '~fromRouteSchema': true
+}
+
+/**
+ * The generic a route's handler sees: the route generic written by hand (`app.get<{ Body: B }>`),
+ * else what the route's schema implies; both when the generic comes from a typed handler and the
+ * route has a schema literal.
+ */
+export type RouteTypes<G, S, Local> = G extends FromRouteSchema
+  ? SchemaRouteGeneric<S, Local>
+  : {} extends S
+    ? G
+    : G & SchemaRouteGeneric<S, Local>
+
+type ForStatus<Map, Code> = Code extends keyof Map
+  ? Map[Code]
+  : `${Code & number}` extends keyof Map
+    ? Map[`${Code & number}`]
+    : `${Code & number}` extends `${infer Class extends string}${string}${string}`
+      ? `${Class}xx` extends keyof Map
+        ? Map[`${Class}xx`]
+        : `${Class}XX` extends keyof Map
+          ? Map[`${Class}XX`]
+          : 'default' extends keyof Map
+            ? Map['default']
+            : unknown
+      : unknown
+
+/**
+ * What a reply with status `Code` may send: the route generic's `Reply`, else the response schema
+ * of that status (exact code, then its class `2xx`, then `default`), else anything (`unknown`).
+ *
+ * @example
+ * type Created = ReplyType<{ Responses: { 201: { id: number } } }, 201> // { id: number }
+ */
+export type ReplyType<G, Code = 200> = G extends { Reply: infer R }
+  ? R
+  : G extends { Responses: infer Map }
+    ? unknown extends Map
+      ? unknown
+      : ForStatus<Map, Code>
+    : unknown
+
+/**
+ * `reply.send` accepts the reply type, or an Error (handed to the error handler); anything when no
+ * reply type applies. (Written without an `unknown extends` test, which would make every typed
+ * reply unassignable to the plain `FrameworkReply`.)
+ */
+export type ReplyPayload<G> = ReplyType<G> | Error
+
+/** The reply object, returned by `return reply` or `return reply.send(x)`. */
+interface SentReply {
+  readonly sent: boolean
+  readonly statusCode: number
+}
+
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler that only calls reply.send returns void
+type HandlerValue<T> = T | Error | undefined | void | SentReply
+
+/**
+ * What a handler may return: with a reply type for 200 (the generic's `Reply`, or a response schema
+ * for 200, `2xx` or `default`), a value of that type, the reply itself (`return reply`), nothing,
+ * an Error, or a promise of one of them; otherwise anything. (A `Promise`, not any thenable: comparing
+ * two promises is cheap for the type checker, comparing a promise with `PromiseLike` is not.)
+ */
+export type HandlerResult<G> =
+  unknown extends ReplyType<G, 200>
+    ? unknown
+    : HandlerValue<ReplyType<G, 200>> | Promise<HandlerValue<ReplyType<G, 200>>>

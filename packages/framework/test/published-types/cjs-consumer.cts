@@ -1,0 +1,39 @@
+// Ordinary CommonJS user code, compiled against the published declarations (dist/index.d.cts).
+import framework = require('framework')
+
+const user = {
+  $id: 'cjs.user',
+  type: 'object',
+  properties: { name: { type: 'string' } },
+  required: ['name'],
+} as const
+
+declare module 'framework' {
+  interface SharedSchemas {
+    'cjs.user': typeof user
+  }
+}
+
+const app: framework.Instance = framework({ bodyLimit: 1024 })
+const same: framework.Instance = framework.default()
+const named: framework.Instance = framework.framework()
+const marked = framework.fp(async () => {})
+
+app.post('/users', { schema: { body: { $ref: 'cjs.user#' } } }, async (request) => {
+  const name: string = request.body.name
+  // @ts-expect-error: not a property of the user schema
+  request.body.nmae
+  return { name }
+})
+
+const plugin: framework.Plugin = async (instance) => {
+  instance.get(
+    '/',
+    { schema: { response: { 200: { $ref: 'cjs.user#' } } } },
+    // @ts-expect-error: misses the required name
+    async () => ({}),
+  )
+}
+app.register(plugin)
+
+export = { same, named, marked }
