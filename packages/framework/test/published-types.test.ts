@@ -8,8 +8,8 @@ const fixtures = fileURLToPath(new URL('./published-types/', import.meta.url))
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 // Compiles ordinary user code against what `pnpm build` wrote (dist/index.d.ts for `import`,
-// dist/index.d.cts for `require`), with Node's own module resolution (`skipLibCheck`, as most
-// projects: the declarations of dependencies are checked by their own packages).
+// dist/index.d.cts for `require`), with Node's own module resolution and `skipLibCheck: false`, so
+// the declarations of every package (ours and what they import, Ajv's included) must compile too.
 // The fixtures hold `@ts-expect-error` lines, so inference that silently became `any` fails too.
 describe('published type declarations', () => {
   it('type-check ESM and CommonJS consumers: typed routes, shared schemas, import = require', async () => {

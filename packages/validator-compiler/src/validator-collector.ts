@@ -1,4 +1,4 @@
-import type Ajv from 'ajv'
+import type { Ajv } from 'ajv'
 import type standaloneCodeType from 'ajv/dist/standalone/index.js'
 import { ownRequire } from './internal/own-require.js'
 import type { ValidateFunction } from './validator-compiler-types.js'

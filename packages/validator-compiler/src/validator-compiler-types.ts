@@ -1,6 +1,5 @@
 import type { FrameworkSchemaValidationError } from '@framework/error-formatter'
-import type Ajv from 'ajv'
-import type { Options } from 'ajv'
+import type { Ajv, Options } from 'ajv'
 import type { PrecompiledValidators } from './precompiled-types.js'
 import type { ValidatorCollector } from './validator-collector.js'
 

@@ -1,6 +1,5 @@
 import { createError } from '@framework/error-formatter'
-import type Ajv from 'ajv'
-import type { Options } from 'ajv'
+import type { Ajv, Options } from 'ajv'
 import type addFormatsType from 'ajv-formats'
 import { FINITE_KEYWORD, finiteNumberKeyword } from './finite-numbers.js'
 import { type PluginEntry, pluginName } from './normalize-plugins.js'

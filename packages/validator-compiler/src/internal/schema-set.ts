@@ -1,5 +1,5 @@
 import { createError } from '@framework/error-formatter'
-import type Ajv from 'ajv'
+import type { Ajv } from 'ajv'
 import type { ValidatorCollector } from '../validator-collector.js'
 import type { ValidateFunction, ValidatorCompileInput } from '../validator-compiler-types.js'
 import { externalRefs, hasAsync, withoutFragment } from './async-use.js'

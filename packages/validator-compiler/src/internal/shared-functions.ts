@@ -1,4 +1,4 @@
-import type Ajv from 'ajv'
+import type { Ajv } from 'ajv'
 
 /*
  * Shared schemas compiled once, called by every route that refers to them.
