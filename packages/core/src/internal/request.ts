@@ -1,5 +1,5 @@
 import type { ValidationError } from '@framework/error-formatter'
-import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
+import type { ClientInfo, QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { RouteInfo } from '../types/route.js'
@@ -78,29 +78,35 @@ export class Request {
 
   /** The client's address: the socket's, or the one trusted proxies forwarded (`trustProxy`). */
   get ip(): string | undefined {
-    const describeClient = this[kRoute].core.transport.describeClient
-    if (describeClient !== undefined) return describeClient(this.raw).ip
-    return this.raw.socket?.remoteAddress
+    return this.#client().ip
   }
 
   /** With `trustProxy`: the socket's address, then the trusted forwarded ones. */
   get ips(): string[] | undefined {
-    const describeClient = this[kRoute].core.transport.describeClient
-    return describeClient === undefined ? undefined : describeClient(this.raw).ips
+    return this.#client().ips
   }
 
   /** The Host header (port included, as in Fastify 4), or a trusted `X-Forwarded-Host`. */
   get hostname(): string | undefined {
-    const describeClient = this[kRoute].core.transport.describeClient
-    if (describeClient !== undefined) return describeClient(this.raw).hostname
-    const host = this.raw.headers.host ?? this.raw.headers[':authority']
-    return Array.isArray(host) ? host[0] : host
+    return this.#client().hostname
   }
 
   get protocol(): string {
+    return this.#client().protocol
+  }
+
+  /** Who the client is: as a transport that trusts proxies says, else from the socket and Host. */
+  #client(): ClientInfo {
     const describeClient = this[kRoute].core.transport.describeClient
-    if (describeClient !== undefined) return describeClient(this.raw).protocol
-    return this.raw.socket?.encrypted === true ? 'https' : 'http'
+    if (describeClient !== undefined) return describeClient(this.raw)
+    const raw = this.raw
+    const host = raw.headers.host ?? raw.headers[':authority']
+    return {
+      ip: raw.socket?.remoteAddress,
+      ips: undefined,
+      hostname: Array.isArray(host) ? host[0] : host,
+      protocol: raw.socket?.encrypted === true ? 'https' : 'http',
+    }
   }
 
   get socket(): unknown {
