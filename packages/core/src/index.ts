@@ -79,7 +79,12 @@ export type {
   HttpMethod,
   RouteHandler,
   RouteInfo,
+  RouteAddress,
   RouteOptions,
   RouteSchema,
+  RouteSettings,
   RouteShorthandOptions,
+  RouteTypedHandler,
+  RouteTypedOptions,
+  RouteTypedShorthandOptions,
 } from './types/route.js'

@@ -15,6 +15,9 @@ import type {
   RouteOptions,
   RouteSchema,
   RouteShorthandOptions,
+  RouteTypedHandler,
+  RouteTypedOptions,
+  RouteTypedShorthandOptions,
 } from './route.js'
 
 /**
@@ -55,7 +58,10 @@ export interface NotFoundOptions {
 /**
  * The shorthand route declarations: `(path, handler)`, `(path, options, handler)` or `(path, options)`.
  * The request and reply types come from the route generic when one is written, else from the
- * route's schema (`Local`, the shared schemas the instance type knows, is read from `this`).
+ * route's schema (`Local`, the shared schemas the instance type knows, is read from `this`). Each
+ * form with options is declared twice: first with the handler typed by the route (see
+ * `RouteTypedHandler`), then for a handler typed on its own that does not fit the schema's types:
+ * its own types are the route generic, as in Fastify (a route generic written by hand wins).
  *
  * @example
  * app.get('/users/:id', { schema: { params: { id: { type: 'integer' } } } }, async (request) => request.params)
@@ -73,8 +79,29 @@ export interface RouteShorthand {
   >(
     this: Instance<Local>,
     path: string,
+    options: RouteTypedShorthandOptions<RouteTypes<G, S, Local>, S>,
+    handler: RouteTypedHandler<RouteTypes<G, S, Local>>,
+  ): Instance<Local>
+  <
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    Local extends object = {},
+  >(
+    this: Instance<Local>,
+    path: string,
     options: RouteShorthandOptions<RouteTypes<G, S, Local>, S>,
     handler: RouteHandler<RouteTypes<G, S, Local>>,
+  ): Instance<Local>
+  <
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    Local extends object = {},
+  >(
+    this: Instance<Local>,
+    path: string,
+    options: RouteTypedShorthandOptions<RouteTypes<G, S, Local>, S> & {
+      handler: RouteTypedHandler<RouteTypes<G, S, Local>>
+    },
   ): Instance<Local>
   <
     G extends RouteGeneric = FromRouteSchema,
@@ -174,6 +201,11 @@ export interface Instance<Local extends object = {}> {
 
   addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance<Local>
 
+  route<
+    G extends RouteGeneric = FromRouteSchema,
+    const S extends RouteSchema = {},
+    L extends object = Local,
+  >(this: Instance<L>, options: RouteTypedOptions<RouteTypes<G, S, L>, S>): Instance<L>
   route<
     G extends RouteGeneric = FromRouteSchema,
     const S extends RouteSchema = {},

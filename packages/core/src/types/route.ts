@@ -76,15 +76,12 @@ type RouteHookOptions = {
 }
 
 /**
- * Route options other than method, url and handler (the middle argument of the shorthands).
+ * Route options other than method, url and handler, shared by every way of declaring a route.
  *
  * @example
- * app.get('/', { schema: { querystring: { q: { type: 'string' } } }, config: { public: true } }, handler)
+ * const options: RouteSettings = { schema: { body: userSchema }, config: { public: true } }
  */
-export interface RouteShorthandOptions<
-  G extends RouteGeneric = RouteGeneric,
-  S extends RouteSchema = RouteSchema,
-> extends RouteHookOptions {
+export interface RouteSettings<S extends RouteSchema = RouteSchema> extends RouteHookOptions {
   /** The route's schemas; their types flow to `request` and check what the handler sends. */
   schema?: S
   /** Run the handler even when validation fails, with `request.validationError` set. */
@@ -110,7 +107,33 @@ export interface RouteShorthandOptions<
   responseValidation?: boolean
   /** Body limit in bytes for this route (default: the instance's). */
   bodyLimit?: number
+}
+
+/**
+ * Route options other than method, url and handler (the middle argument of the shorthands).
+ *
+ * @example
+ * app.get('/', { schema: { querystring: { q: { type: 'string' } } }, config: { public: true } }, handler)
+ */
+export interface RouteShorthandOptions<
+  G extends RouteGeneric = RouteGeneric,
+  S extends RouteSchema = RouteSchema,
+> extends RouteSettings<S> {
   handler?: RouteHandler<G>
+}
+
+/** Where a route answers: its method(s) and path. */
+export interface RouteAddress {
+  method:
+    | HttpMethod
+    | Lowercase<HttpMethod>
+    | readonly (HttpMethod | Lowercase<HttpMethod>)[]
+    | string
+    | readonly string[]
+  /** The path (find-my-way syntax: `/users/:id`, `/files/*`). */
+  url?: string
+  /** Alias of `url`. */
+  path?: string
 }
 
 /**
@@ -122,18 +145,32 @@ export interface RouteShorthandOptions<
 export interface RouteOptions<
   G extends RouteGeneric = RouteGeneric,
   S extends RouteSchema = RouteSchema,
-> extends RouteShorthandOptions<G, S> {
-  method:
-    | HttpMethod
-    | Lowercase<HttpMethod>
-    | readonly (HttpMethod | Lowercase<HttpMethod>)[]
-    | string
-    | readonly string[]
-  /** The path (find-my-way syntax: `/users/:id`, `/files/*`). */
-  url?: string
-  /** Alias of `url`. */
-  path?: string
+> extends RouteShorthandOptions<G, S>,
+    RouteAddress {
   handler: RouteHandler<G>
+}
+
+/**
+ * A handler whose types come from the route (its schema, or the route generic written by hand),
+ * never the other way round. The route methods try this form first: were the handler a place to
+ * infer the route's types from, the checker would walk every request part and response type back
+ * through it, which is most of the cost of checking a route. A handler typed on its own
+ * (`RouteHandler<{ Params: P }>`) that does not fit the schema's types falls through to the forms
+ * that infer the route generic from it.
+ */
+export type RouteTypedHandler<G extends RouteGeneric> = NoInfer<RouteHandler<G>>
+
+/** `RouteShorthandOptions` with a handler typed by the route (see `RouteTypedHandler`). */
+export interface RouteTypedShorthandOptions<G extends RouteGeneric, S extends RouteSchema>
+  extends RouteSettings<S> {
+  handler?: RouteTypedHandler<G>
+}
+
+/** `RouteOptions` with a handler typed by the route (see `RouteTypedHandler`). */
+export interface RouteTypedOptions<G extends RouteGeneric, S extends RouteSchema>
+  extends RouteSettings<S>,
+    RouteAddress {
+  handler: RouteTypedHandler<G>
 }
 
 /**

@@ -28,49 +28,42 @@ export type SchemaToType<S, Known = SharedSchemas, Mode extends InferMode = 'req
 >
 
 /**
+ * The keys that take a schema off the fast path: a Standard Schema value, a TypeBox schema, and the
+ * JSON Schema keywords that change what `type` alone would say. (A schema type with an index
+ * signature has all of them, and is read as `unknown` there.)
+ */
+type SpecialKey =
+  | '~standard'
+  | 'static'
+  | '$ref'
+  | 'const'
+  | 'enum'
+  | 'anyOf'
+  | 'oneOf'
+  | 'allOf'
+  | 'nullable'
+
+/**
  * A schema of any kind, inside the document `Root` (for `#/...` references). `any` and `unknown`
- * give `unknown` (tested as `unknown extends S`, which costs less than the usual `0 extends 1 & S`).
+ * give `unknown`. Written for the type checker's sake: most schemas are a `type` with `properties`
+ * or a leaf, and they are read with key lookups (`'type' extends keyof S`, `S['type']`), which cost
+ * it less than `infer` patterns; `infer` is left to the rarer keywords.
  */
 type Infer<S, Known, Root, Mode> = unknown extends S
   ? unknown
-  : S extends { readonly type: infer T extends keyof Primitives }
-    ? [Extract<keyof S, Refining | '~standard' | 'static'>] extends [never]
-      ? Primitives[T]
-      : FromValue<S, Known, Root, Mode>
-    : FromValue<S, Known, Root, Mode>
+  : [keyof S & SpecialKey] extends [never]
+    ? 'type' extends keyof S
+      ? ByType<S['type' & keyof S], S, Known, Root, Mode>
+      : 'properties' extends keyof S
+        ? FromObject<S, Known, Root, Mode>
+        : 'items' extends keyof S
+          ? FromArray<S, Known, Root, Mode>
+          : S extends false
+            ? never
+            : unknown
+    : Special<S, Known, Root, Mode>
 
-/** A Standard Schema value, a TypeBox schema, or a JSON Schema. */
-type FromValue<S, Known, Root, Mode> = S extends {
-  readonly '~standard': { readonly types?: infer T }
-}
-  ? StandardType<T, Mode>
-  : S extends { readonly static: infer T }
-    ? T
-    : S extends object
-      ? FromJson<S, Known, Root, Mode>
-      : S extends false
-        ? never
-        : unknown
-
-type StandardType<T, Mode> =
-  NonNullable<T> extends {
-    readonly input: infer I
-    readonly output: infer O
-  }
-    ? Mode extends 'reply'
-      ? I
-      : O
-    : unknown
-
-type FromJson<S, Known, Root, Mode> = string extends keyof S
-  ? unknown
-  : S extends { readonly type: infer T }
-    ? string extends (T extends readonly (infer N)[] ? N : T)
-      ? unknown
-      : FromLiteral<S, Known, Root, Mode>
-    : FromLiteral<S, Known, Root, Mode>
-
-/** The types of the primitive `type` names (the fast path: most schemas are such leaves). */
+/** The types of the primitive `type` names. */
 interface Primitives {
   string: string
   integer: number
@@ -79,46 +72,62 @@ interface Primitives {
   null: null
 }
 
-/** Keywords that change what a primitive `type` alone would say. */
-type Refining = 'const' | 'enum' | 'nullable' | 'anyOf' | 'oneOf' | 'allOf' | '$ref'
+/** A `type` name (distributes over a `type` array). */
+type ByType<T, S, Known, Root, Mode> = T extends keyof Primitives
+  ? Primitives[T]
+  : T extends 'object'
+    ? FromObject<S, Known, Root, Mode>
+    : T extends 'array'
+      ? FromArray<S, Known, Root, Mode>
+      : T extends readonly (infer N)[]
+        ? ByType<N, S, Known, Root, Mode>
+        : unknown
 
-/** A schema written as a literal (`as const`, or inline): a `type` of `string` means it was not. */
-type FromLiteral<S, Known, Root, Mode> = S extends { readonly $ref: infer Ref extends string }
-  ? FromRef<Ref, Known, Root, Mode>
-  : S extends { readonly const: infer C }
-    ? C
-    : S extends { readonly enum: readonly (infer E)[] }
-      ? E
-      : S extends { readonly properties: object }
-        ? OrNull<
-            S extends { readonly allOf: infer A extends readonly unknown[] }
-              ? FromObject<S, Known, Root, Mode> & AllOf<A, Known, Root, Mode>
-              : FromObject<S, Known, Root, Mode>,
-            S
-          >
-        : S extends { readonly anyOf: infer A extends readonly unknown[] }
-          ? OrNull<Each<A[number], Known, Root, Mode>, S>
-          : S extends { readonly oneOf: infer A extends readonly unknown[] }
-            ? OrNull<Each<A[number], Known, Root, Mode>, S>
-            : S extends { readonly allOf: infer A extends readonly unknown[] }
-              ? OrNull<AllOf<A, Known, Root, Mode>, S>
-              : S extends { readonly type: infer T }
-                ? OrNull<
-                    FromTypeName<T extends readonly (infer N)[] ? N : T, S, Known, Root, Mode>,
-                    S
-                  >
-                : S extends { readonly items: unknown }
-                  ? OrNull<FromArray<S, Known, Root, Mode>, S>
-                  : unknown
+/** A Standard Schema value, a TypeBox schema, or a JSON Schema with one of the special keywords. */
+type Special<S, Known, Root, Mode> = S extends {
+  readonly '~standard': { readonly types?: infer T }
+}
+  ? StandardType<T, Mode>
+  : S extends { readonly static: infer T }
+    ? T
+    : string extends keyof S
+      ? unknown
+      : S extends { readonly $ref: infer Ref extends string }
+        ? FromRef<Ref, Known, Root, Mode>
+        : S extends { readonly const: infer C }
+          ? C
+          : S extends { readonly enum: readonly (infer E)[] }
+            ? E
+            : S extends { readonly nullable: true }
+              ? Combined<S, Known, Root, Mode> | null
+              : Combined<S, Known, Root, Mode>
 
-/** `nullable: true`, or `'null'` in a `type` array, adds `null`. */
-type OrNull<T, S> = S extends { readonly nullable: true }
-  ? T | null
-  : S extends { readonly type: readonly unknown[] }
-    ? 'null' extends S['type'][number]
-      ? T | null
-      : T
-    : T
+/** What a schema's `anyOf`/`oneOf`/`allOf`, else its `type`, `properties` or `items`, say. */
+type Combined<S, Known, Root, Mode> = S extends {
+  readonly anyOf: infer A extends readonly unknown[]
+}
+  ? Each<A[number], Known, Root, Mode>
+  : S extends { readonly oneOf: infer A extends readonly unknown[] }
+    ? Each<A[number], Known, Root, Mode>
+    : S extends { readonly allOf: infer A extends readonly unknown[] }
+      ? S extends { readonly properties: object }
+        ? FromObject<S, Known, Root, Mode> & AllOf<A, Known, Root, Mode>
+        : AllOf<A, Known, Root, Mode>
+      : S extends { readonly type: infer T }
+        ? ByType<T, S, Known, Root, Mode>
+        : S extends { readonly properties: object }
+          ? FromObject<S, Known, Root, Mode>
+          : S extends { readonly items: unknown }
+            ? FromArray<S, Known, Root, Mode>
+            : unknown
+
+/** A Standard Schema's output type (what validation produces), or its input type for replies. */
+type StandardType<T, Mode> =
+  NonNullable<T> extends { readonly input: infer I; readonly output: infer O }
+    ? Mode extends 'reply'
+      ? I
+      : O
+    : unknown
 
 /** Distributes over a union of schemas. */
 type Each<U, Known, Root, Mode> = U extends unknown ? Infer<U, Known, Root, Mode> : never
@@ -127,59 +136,40 @@ type AllOf<A, Known, Root, Mode> = A extends readonly [infer Head, ...infer Tail
   ? Infer<Head, Known, Root, Mode> & AllOf<Tail, Known, Root, Mode>
   : unknown
 
-type FromTypeName<N, S, Known, Root, Mode> = N extends 'string'
-  ? string
-  : N extends 'integer' | 'number'
-    ? number
-    : N extends 'boolean'
-      ? boolean
-      : N extends 'null'
-        ? null
-        : N extends 'object'
-          ? FromObject<S, Known, Root, Mode>
-          : N extends 'array'
-            ? FromArray<S, Known, Root, Mode>
-            : unknown
+/** The properties that are present: `required`, and (what the validator produces) those with a `default`. */
+type Present<S, P, Mode> =
+  | ('required' extends keyof S ? RequiredKey<S['required' & keyof S]> : never)
+  | (Mode extends 'request'
+      ? { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P]
+      : never)
 
 /** The `required` names (none when the array was not written as a literal). */
-type RequiredKey<S> = S extends { readonly required: readonly (infer K)[] }
-  ? string extends K
-    ? never
-    : K
-  : never
-
-/** The properties that are present: `required`, and (what the validator produces) those with a `default`. */
-type PresentKey<S, P, Mode> =
-  | RequiredKey<S>
-  | (Mode extends 'request'
-      ? { [K in keyof P]: P[K] extends { readonly default: unknown } ? K : never }[keyof P]
-      : never)
+type RequiredKey<R> = R extends readonly (infer K)[] ? (string extends K ? never : K) : never
 
 type Flatten<T> = { [K in keyof T]: T[K] }
 
-type FromObject<S, Known, Root, Mode> = S extends { readonly properties: infer P extends object }
-  ? [keyof P] extends [never]
-    ? FreeObject<S, Known, Root, Mode>
-    : PresentKey<S, P, Mode> extends infer Present
-      ? Flatten<
-          {
-            -readonly [K in keyof P as K extends Present ? K : never]: Infer<
-              P[K],
-              Known,
-              Root,
-              Mode
-            >
-          } & {
-            -readonly [K in keyof P as K extends Present ? never : K]?: Infer<
-              P[K],
-              Known,
-              Root,
-              Mode
-            >
-          }
-        >
-      : never
+/** An object schema: its `properties`, else what `additionalProperties`/`patternProperties` allow. */
+type FromObject<S, Known, Root, Mode> = 'properties' extends keyof S
+  ? ObjectOf<S['properties' & keyof S], S, Known, Root, Mode>
   : FreeObject<S, Known, Root, Mode>
+
+type ObjectOf<P, S, Known, Root, Mode> = [keyof P] extends [never]
+  ? FreeObject<S, Known, Root, Mode>
+  : Props<P, Present<S, P, Mode>, Known, Root, Mode>
+
+/**
+ * The object type of `properties` P with the present keys R: one mapped type when all or none are
+ * present (the common cases, and the cheap ones), two joined otherwise.
+ */
+type Props<P, R, Known, Root, Mode> = keyof P extends R
+  ? { -readonly [K in keyof P]: Infer<P[K], Known, Root, Mode> }
+  : [R] extends [never]
+    ? { -readonly [K in keyof P]?: Infer<P[K], Known, Root, Mode> }
+    : Flatten<
+        { -readonly [K in keyof P as K extends R ? K : never]: Infer<P[K], Known, Root, Mode> } & {
+          -readonly [K in keyof P as K extends R ? never : K]?: Infer<P[K], Known, Root, Mode>
+        }
+      >
 
 /** An object without declared properties: its values are what `additionalProperties` allows. */
 type FreeObject<S, Known, Root, Mode> = S extends { readonly additionalProperties: false }

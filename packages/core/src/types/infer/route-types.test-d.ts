@@ -3,6 +3,7 @@ import { describe, expectTypeOf, it } from 'vitest'
 import type { Instance } from '../instance.js'
 import type { Plugin } from '../plugin.js'
 import type { FrameworkReply } from '../reply.js'
+import type { RouteHandler } from '../route.js'
 
 declare const app: Instance
 
@@ -119,6 +120,16 @@ describe('request types inferred from the route schema', () => {
     )
   })
 
+  it('lets a handler typed on its own keep its types, schema or not (as Fastify)', () => {
+    const typed: RouteHandler<{ Params: { slug: string } }> = async (request) => request.params.slug
+    const params = { id: { type: 'integer' } } as const
+    app.get('/by-slug/:slug', { schema: { params } }, typed)
+    app.get('/by-slug-options/:slug', { schema: { params }, handler: typed })
+    app.route({ method: 'GET', url: '/by-slug-route/:slug', schema: { params }, handler: typed })
+    const fits: RouteHandler<{ Params: { id?: number } }> = async (request) => request.params.id
+    app.get('/by-id/:id', { schema: { params } }, fits)
+  })
+
   it('keeps the untyped defaults where the schema says nothing', () => {
     app.get('/plain', { schema: {} }, async (request) => {
       expectTypeOf(request.body).toBeUnknown()
@@ -141,6 +152,25 @@ describe('replies checked against the response schema of their status', () => {
     app.get('/later', { schema: { response } }, async (_request, reply) => reply)
     app.get('/nothing', { schema: { response } }, async (_request, reply) => {
       reply.send({ id: 2 })
+    })
+  })
+
+  it('checks what a handler with parameters returns, and still types its body', () => {
+    app.get(
+      '/wrong/:id',
+      { schema: { params: { id: { type: 'integer' } }, response } },
+      // @ts-expect-error: the 200 schema requires id
+      async (request) => {
+        expectTypeOf(request.params).toEqualTypeOf<{ id?: number }>()
+        return { name: String(request.params.id) }
+      },
+    )
+    app.route({
+      method: 'GET',
+      url: '/wrong-route',
+      schema: { response },
+      // @ts-expect-error: the 200 schema requires id
+      handler: async (request) => ({ name: request.url }),
     })
   })
 

@@ -41,8 +41,7 @@ export type SchemaRouteGeneric<S, Local> = {
 
 /**
  * The route generic the route methods default to: "read the types from the route's schema". A
- * distinct type, so that a route generic inferred from a typed handler (`RouteHandler<G>`) is told
- * apart from no generic at all.
+ * distinct type, so that no generic at all is told apart from a generic written by hand.
  */
 export interface FromRouteSchema extends RouteGeneric {
   readonly '~fromRouteSchema': true
@@ -50,14 +49,13 @@ export interface FromRouteSchema extends RouteGeneric {
 
 /**
  * The generic a route's handler sees: the route generic written by hand (`app.get<{ Body: B }>`),
- * else what the route's schema implies; both when the generic comes from a typed handler and the
- * route has a schema literal.
+ * else what the route's schema implies.
+ *
+ * @example
+ * type G = RouteTypes<FromRouteSchema, { body: { name: { type: 'string' } } }, {}>
+ * // G['Body']: { name?: string }
  */
-export type RouteTypes<G, S, Local> = G extends FromRouteSchema
-  ? SchemaRouteGeneric<S, Local>
-  : {} extends S
-    ? G
-    : G & SchemaRouteGeneric<S, Local>
+export type RouteTypes<G, S, Local> = G extends FromRouteSchema ? SchemaRouteGeneric<S, Local> : G
 
 type ForStatus<Map, Code> = Code extends keyof Map
   ? Map[Code]
