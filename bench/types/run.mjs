@@ -121,7 +121,8 @@ function statistic(output, name) {
   return match ? Number(match[1]) : Number.NaN
 }
 
-async function measure(variant, count) {
+/** Writes the app of `variant` with `count` routes, and its tsconfig; returns its directory. */
+async function generate(variant, count) {
   const dir = `${out}${variant}-${count}/`
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
@@ -144,38 +145,49 @@ async function measure(variant, count) {
       files: ['app.ts'],
     }),
   )
-  const samples = []
-  let errors = ''
-  for (let r = 0; r < runs; r++) {
-    // tsc runs inside a node process that reports its own CPU time on exit: on a shared machine
-    // wall-clock time says more about the neighbours than about the types.
-    const { stdout } = await run(
-      process.execPath,
-      ['-e', cpuReporter, tsc, '-p', dir, '--extendedDiagnostics'],
-      { maxBuffer: 64 * 1024 * 1024 },
-    ).catch((error) => ({ stdout: error.stdout ?? '' }))
-    errors = stdout
+  return dir
+}
+
+/** One `tsc --noEmit --extendedDiagnostics` run of `dir`. */
+async function check(dir) {
+  // tsc runs inside a node process that reports its own CPU time on exit: on a shared machine
+  // wall-clock time says more about the neighbours than about the types.
+  const { stdout } = await run(
+    process.execPath,
+    ['-e', cpuReporter, tsc, '-p', dir, '--extendedDiagnostics'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  ).catch((error) => ({ stdout: error.stdout ?? '' }))
+  return {
+    cpu: statistic(stdout, 'CPU time'),
+    total: statistic(stdout, 'Total time'),
+    check: statistic(stdout, 'Check time'),
+    instantiations: statistic(stdout, 'Instantiations'),
+    deep: stdout.includes('TS2589'),
+    errors: stdout
       .split('\n')
       .filter((line) => line.includes('error TS'))
       .slice(0, 3)
-      .join('\n')
-    samples.push({
-      cpu: statistic(stdout, 'CPU time'),
-      total: statistic(stdout, 'Total time'),
-      check: statistic(stdout, 'Check time'),
-      instantiations: statistic(stdout, 'Instantiations'),
-      deep: stdout.includes('TS2589'),
-    })
+      .join('\n'),
   }
-  samples.sort((a, b) => a.cpu - b.cpu)
-  const median = samples[Math.floor(samples.length / 2)]
-  return { variant, routes: count, ...median, errors }
+}
+
+const median = (samples) => {
+  const sorted = [...samples].sort((a, b) => a.cpu - b.cpu)
+  return sorted[Math.floor(sorted.length / 2)]
 }
 
 const results = []
 for (const count of routeCounts) {
+  const dirs = new Map()
+  for (const variant of variants) dirs.set(variant, await generate(variant, count))
+  // The variants take turns, run after run: a machine that slows down or speeds up during the
+  // measurement then weighs on every variant alike, not on the one that happened to run then.
+  const samples = new Map(variants.map((variant) => [variant, []]))
+  for (let r = 0; r < runs; r++) {
+    for (const variant of variants) samples.get(variant).push(await check(dirs.get(variant)))
+  }
   for (const variant of variants) {
-    const result = await measure(variant, count)
+    const result = { variant, routes: count, ...median(samples.get(variant)) }
     results.push(result)
     console.log(
       `${variant.padEnd(9)} ${String(count).padStart(5)} routes: cpu ${result.cpu.toFixed(2)} s, total ${result.total.toFixed(2)} s, check ${result.check.toFixed(2)} s, ${result.instantiations} instantiations${result.deep ? ', TS2589!' : ''}${result.errors ? `\n  ${result.errors}` : ''}`,

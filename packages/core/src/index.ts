@@ -75,11 +75,12 @@ export type { Plugin, PluginInput, RegisterOptions } from './types/plugin.js'
 export type { FrameworkReply, HeaderValue, StatusReply } from './types/reply.js'
 export type { FrameworkRequest, RouteGeneric, RouteGenericPart } from './types/request.js'
 export type {
+  AnyRouteSchema,
   ErrorHandler,
   HttpMethod,
+  RouteAddress,
   RouteHandler,
   RouteInfo,
-  RouteAddress,
   RouteOptions,
   RouteSchema,
   RouteSettings,

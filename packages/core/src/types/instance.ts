@@ -10,6 +10,7 @@ import type { Logger } from './logger.js'
 import type { PluginInput, RegisterOptions } from './plugin.js'
 import type { RouteGeneric } from './request.js'
 import type {
+  AnyRouteSchema,
   ErrorHandler,
   RouteHandler,
   RouteOptions,
@@ -74,7 +75,7 @@ export interface RouteShorthand {
   ): Instance<Local>
   <
     G extends RouteGeneric = FromRouteSchema,
-    const S extends RouteSchema = {},
+    const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
     this: Instance<Local>,
@@ -84,7 +85,7 @@ export interface RouteShorthand {
   ): Instance<Local>
   <
     G extends RouteGeneric = FromRouteSchema,
-    const S extends RouteSchema = {},
+    const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
     this: Instance<Local>,
@@ -94,7 +95,7 @@ export interface RouteShorthand {
   ): Instance<Local>
   <
     G extends RouteGeneric = FromRouteSchema,
-    const S extends RouteSchema = {},
+    const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
     this: Instance<Local>,
@@ -105,7 +106,7 @@ export interface RouteShorthand {
   ): Instance<Local>
   <
     G extends RouteGeneric = FromRouteSchema,
-    const S extends RouteSchema = {},
+    const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
     this: Instance<Local>,
@@ -203,12 +204,12 @@ export interface Instance<Local extends object = {}> {
 
   route<
     G extends RouteGeneric = FromRouteSchema,
-    const S extends RouteSchema = {},
+    const S extends AnyRouteSchema = {},
     L extends object = Local,
   >(this: Instance<L>, options: RouteTypedOptions<RouteTypes<G, S, L>, S>): Instance<L>
   route<
     G extends RouteGeneric = FromRouteSchema,
-    const S extends RouteSchema = {},
+    const S extends AnyRouteSchema = {},
     L extends object = Local,
   >(this: Instance<L>, options: RouteOptions<RouteTypes<G, S, L>, S>): Instance<L>
   get: RouteShorthand

@@ -71,6 +71,26 @@ export interface RouteSchema {
   [key: string]: unknown
 }
 
+/**
+ * What the route methods take as `schema` while they read its types: any object, the request parts
+ * named (for editors' completions) and left `unknown`, as Fastify's `FastifySchema` does. Loose on
+ * purpose: the type checker walks every nested literal of an inline schema through this type
+ * several times per route, and precise types at each level (`RouteSchema`'s) make that walk
+ * several times slower. A part that is no schema is refused at `ready()` (`FRM_ERR_SCH_VALIDATION_BUILD`).
+ *
+ * @example
+ * app.post('/users', { schema: { body: { name: { type: 'string' } }, tags: ['users'] } }, handler)
+ */
+export interface AnyRouteSchema {
+  body?: unknown
+  querystring?: unknown
+  query?: unknown
+  params?: unknown
+  headers?: unknown
+  response?: unknown
+  [key: string]: unknown
+}
+
 type RouteHookOptions = {
   [K in RouteHookName]?: HookMap[K] | HookMap[K][]
 }
@@ -81,7 +101,7 @@ type RouteHookOptions = {
  * @example
  * const options: RouteSettings = { schema: { body: userSchema }, config: { public: true } }
  */
-export interface RouteSettings<S extends RouteSchema = RouteSchema> extends RouteHookOptions {
+export interface RouteSettings<S extends AnyRouteSchema = RouteSchema> extends RouteHookOptions {
   /** The route's schemas; their types flow to `request` and check what the handler sends. */
   schema?: S
   /** Run the handler even when validation fails, with `request.validationError` set. */
@@ -117,7 +137,7 @@ export interface RouteSettings<S extends RouteSchema = RouteSchema> extends Rout
  */
 export interface RouteShorthandOptions<
   G extends RouteGeneric = RouteGeneric,
-  S extends RouteSchema = RouteSchema,
+  S extends AnyRouteSchema = RouteSchema,
 > extends RouteSettings<S> {
   handler?: RouteHandler<G>
 }
@@ -144,7 +164,7 @@ export interface RouteAddress {
  */
 export interface RouteOptions<
   G extends RouteGeneric = RouteGeneric,
-  S extends RouteSchema = RouteSchema,
+  S extends AnyRouteSchema = RouteSchema,
 > extends RouteShorthandOptions<G, S>,
     RouteAddress {
   handler: RouteHandler<G>
@@ -161,13 +181,13 @@ export interface RouteOptions<
 export type RouteTypedHandler<G extends RouteGeneric> = NoInfer<RouteHandler<G>>
 
 /** `RouteShorthandOptions` with a handler typed by the route (see `RouteTypedHandler`). */
-export interface RouteTypedShorthandOptions<G extends RouteGeneric, S extends RouteSchema>
+export interface RouteTypedShorthandOptions<G extends RouteGeneric, S extends AnyRouteSchema>
   extends RouteSettings<S> {
   handler?: RouteTypedHandler<G>
 }
 
 /** `RouteOptions` with a handler typed by the route (see `RouteTypedHandler`). */
-export interface RouteTypedOptions<G extends RouteGeneric, S extends RouteSchema>
+export interface RouteTypedOptions<G extends RouteGeneric, S extends AnyRouteSchema>
   extends RouteSettings<S>,
     RouteAddress {
   handler: RouteTypedHandler<G>

@@ -166,8 +166,8 @@ type Props<P, R, Known, Root, Mode> = keyof P extends R
   : [R] extends [never]
     ? { -readonly [K in keyof P]?: Infer<P[K], Known, Root, Mode> }
     : Flatten<
-        { -readonly [K in keyof P as K extends R ? K : never]: Infer<P[K], Known, Root, Mode> } & {
-          -readonly [K in keyof P as K extends R ? never : K]?: Infer<P[K], Known, Root, Mode>
+        { -readonly [K in R & keyof P]: Infer<P[K], Known, Root, Mode> } & {
+          -readonly [K in Exclude<keyof P, R>]?: Infer<P[K], Known, Root, Mode>
         }
       >
 
