@@ -14,7 +14,6 @@ import type {
   ErrorHandler,
   RouteHandler,
   RouteOptions,
-  RouteSchema,
   RouteShorthandOptions,
   RouteTypedHandler,
   RouteTypedOptions,
