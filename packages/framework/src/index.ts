@@ -1,6 +1,7 @@
 import { framework } from './factory.js'
 
 export type {
+  AnyRouteSchema,
   ContentTypeParser,
   ContentTypeParserOptions,
   DecoratorAccessors,
@@ -27,8 +28,10 @@ export type {
   RouteHandler,
   RouteOptions,
   RouteSchema,
+  RouteSettings,
   RouteShorthand,
   RouteShorthandOptions,
+  RouteTypedHandler,
   RouteTypes,
   SchemaRouteGeneric,
   SchemaToType,
