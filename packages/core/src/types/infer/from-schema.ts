@@ -52,16 +52,19 @@ type SpecialKey =
 type Infer<S, Known, Root, Mode> = unknown extends S
   ? unknown
   : [keyof S & SpecialKey] extends [never]
-    ? 'type' extends keyof S
-      ? ByType<S['type' & keyof S], S, Known, Root, Mode>
-      : 'properties' extends keyof S
-        ? FromObject<S, Known, Root, Mode>
-        : 'items' extends keyof S
-          ? FromArray<S, Known, Root, Mode>
-          : S extends false
-            ? never
-            : unknown
+    ? FromShape<S, Known, Root, Mode>
     : Special<S, Known, Root, Mode>
+
+/** What a schema's `type`, else its `properties` or `items`, say (`false` allows nothing). */
+type FromShape<S, Known, Root, Mode> = 'type' extends keyof S
+  ? ByType<S['type' & keyof S], S, Known, Root, Mode>
+  : 'properties' extends keyof S
+    ? FromObject<S, Known, Root, Mode>
+    : 'items' extends keyof S
+      ? FromArray<S, Known, Root, Mode>
+      : S extends false
+        ? never
+        : unknown
 
 /** The types of the primitive `type` names. */
 interface Primitives {
@@ -113,13 +116,7 @@ type Combined<S, Known, Root, Mode> = S extends {
       ? S extends { readonly properties: object }
         ? FromObject<S, Known, Root, Mode> & AllOf<A, Known, Root, Mode>
         : AllOf<A, Known, Root, Mode>
-      : S extends { readonly type: infer T }
-        ? ByType<T, S, Known, Root, Mode>
-        : S extends { readonly properties: object }
-          ? FromObject<S, Known, Root, Mode>
-          : S extends { readonly items: unknown }
-            ? FromArray<S, Known, Root, Mode>
-            : unknown
+      : FromShape<S, Known, Root, Mode>
 
 /** A Standard Schema's output type (what validation produces), or its input type for replies. */
 type StandardType<T, Mode> =
