@@ -277,47 +277,30 @@ describe('buildDocument through the plugin', () => {
   })
 
   it('sibling contexts with different schemas under one $id get two components; equal ones share one', async () => {
+    /** A plugin with its own `thing` (the given type) and an equal `same`, and a route using both. */
+    const sibling = (url: string, thingType: string) => async (child: App) => {
+      child.addSchema({ $id: 'thing', type: thingType })
+      child.addSchema({ $id: 'same', type: 'null' })
+      child.get(
+        url,
+        {
+          schema: {
+            response: {
+              200: {
+                type: 'array',
+                items: [{ $ref: 'thing#' }, { $ref: 'same#' }],
+                minItems: 2,
+                maxItems: 2,
+              },
+            },
+          },
+        },
+        async () => [],
+      )
+    }
     const document = await documentOf((app) => {
-      app.register(async (child) => {
-        child.addSchema({ $id: 'thing', type: 'string' })
-        child.addSchema({ $id: 'same', type: 'null' })
-        child.get(
-          '/a',
-          {
-            schema: {
-              response: {
-                200: {
-                  type: 'array',
-                  items: [{ $ref: 'thing#' }, { $ref: 'same#' }],
-                  minItems: 2,
-                  maxItems: 2,
-                },
-              },
-            },
-          },
-          async () => [],
-        )
-      })
-      app.register(async (child) => {
-        child.addSchema({ $id: 'thing', type: 'integer' })
-        child.addSchema({ $id: 'same', type: 'null' })
-        child.get(
-          '/b',
-          {
-            schema: {
-              response: {
-                200: {
-                  type: 'array',
-                  items: [{ $ref: 'thing#' }, { $ref: 'same#' }],
-                  minItems: 2,
-                  maxItems: 2,
-                },
-              },
-            },
-          },
-          async () => [],
-        )
-      })
+      app.register(sibling('/a', 'string'))
+      app.register(sibling('/b', 'integer'))
     })
     expect(document.components.schemas).toEqual({
       same: { type: 'null' },
