@@ -150,6 +150,11 @@ export function createInstance<Req extends RawRequest, Res>(
   } as unknown as Core
   const instance = Object.create(instancePrototype) as Instance
   Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
+  Object.defineProperty(instance, 'version', {
+    value: options.version ?? '0.0.0',
+    enumerable: false,
+    writable: false,
+  })
   const root = new ContextState(core, undefined, instance, 'root', '', new SchemaRegistry())
   root.pluginNames.push('framework')
   core.root = root

@@ -140,6 +140,11 @@ export const codes = {
     message:
       "Plugin '%s' needs the plugin '%s': register it before, in this context or an ancestor",
   },
+  FRM_ERR_PLUGIN_VERSION_MISMATCH: {
+    statusCode: 500,
+    message:
+      "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed (the Fastify API level the framework implements): widen the plugin's `fastify` range or use its Fastify 4 release",
+  },
   FRM_ERR_PLUGIN_FAILED: {
     statusCode: 500,
     message: "Plugin '%s' failed to load: %s",

@@ -8,6 +8,7 @@ import {
   withStandardSchemaValidation,
 } from '@framework/standard-schema'
 import { buildValidatorCompiler } from '@framework/validator-compiler'
+import { version } from '../package.json'
 import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
 import { optionWarnings } from './fastify-options.js'
 import { createLogger, isSilent } from './logger.js'
@@ -89,6 +90,7 @@ export function framework(options: FrameworkOptions = {}) {
     pluginTimeout: options.pluginTimeout,
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
+    version,
   })
   app = instance
   if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(instance)

@@ -4,6 +4,12 @@ export const kSkipOverride: unique symbol = Symbol.for('framework.skip-override'
 export const kDisplayName: unique symbol = Symbol.for('framework.display-name')
 /** The {@link PluginMeta} given to `fp`, read by the core at load time. */
 export const kPluginMeta: unique symbol = Symbol.for('plugin-meta')
+/**
+ * The marks the real `fastify-plugin` writes. `fp` writes them too, so a plugin wrapped here also
+ * skips encapsulation when it is registered on Fastify; the core reads either pair.
+ */
+const kFastifySkipOverride = Symbol.for('skip-override')
+const kFastifyDisplayName = Symbol.for('fastify.display-name')
 
 /** The decorators a plugin needs to find, by kind, before it loads. */
 export interface PluginDecoratorRequirements {
@@ -22,6 +28,12 @@ export interface PluginDecoratorRequirements {
 export interface PluginMeta {
   /** The plugin's name: shown in errors and printouts, answered by `hasPlugin(name)`. */
   name?: string
+  /**
+   * The Fastify versions the plugin works with, as a semver range (`'4.x'`, `'>=4.16.0'`), as
+   * fastify-plugin takes it. The core checks it against the Fastify API level it implements
+   * (4.29) and refuses a plugin whose range excludes it.
+   */
+  fastify?: string
   /** Names of plugins that must be visible (registered before, here or in an ancestor). */
   dependencies?: readonly string[]
   /** Decorators that must be visible in the context the plugin runs in. */
@@ -69,10 +81,13 @@ export function fp<P extends AnyPlugin>(
   const fn = unwrapModule(plugin)
   const info = normalizeMeta(meta)
   const marked = fn as MarkedPlugin<P>
+  const marks = fn as unknown as Record<symbol, unknown>
   marked[kSkipOverride] = info.encapsulate !== true
+  marks[kFastifySkipOverride] = info.encapsulate !== true
   const name = info.name ?? (fn.name !== '' ? fn.name : undefined)
   if (name !== undefined) {
     marked[kDisplayName] = name
+    marks[kFastifyDisplayName] = name
     info.name = name
   }
   marked[kPluginMeta] = info
@@ -100,6 +115,11 @@ function normalizeMeta(meta: string | PluginMeta | undefined): PluginMeta {
     if (meta.name !== undefined && (typeof meta.name !== 'string' || meta.name === '')) {
       throw new TypeError(
         `framework-plugin: meta.name must be a non-empty string, received ${describe(meta.name)}`,
+      )
+    }
+    if (meta.fastify !== undefined && typeof meta.fastify !== 'string') {
+      throw new TypeError(
+        `framework-plugin: meta.fastify must be a semver range such as '4.x', received ${describe(meta.fastify)}`,
       )
     }
     for (const dependency of meta.dependencies ?? []) {

@@ -8,6 +8,19 @@ export type HookNext = (reply: Reply, error: unknown) => void
 /** What runs after a payload hook list, with the (possibly replaced) payload. */
 export type PayloadHookNext = (reply: Reply, error: unknown, payload: unknown) => void
 
+/**
+ * The `done` a callback-style hook gets. Such a hook may also return a promise (Fastify awaits it
+ * too): whichever of the two settles first moves the list on, the other is ignored.
+ */
+function once<A extends unknown[]>(step: (...args: A) => void): (...args: A) => void {
+  let called = false
+  return (...args) => {
+    if (called) return
+    called = true
+    step(...args)
+  }
+}
+
 /** A rejection without a reason still fails the hook. */
 function toError(reason: unknown): unknown {
   return reason === undefined || reason === null
@@ -37,17 +50,22 @@ export function runRequestHooks(
     while (index < hooks.length) {
       if (stopWhenSent && reply[kPhase] !== Phase.Open) return
       const hook = hooks[index++]!
+      const done = hook.callback ? once(step) : undefined
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, step)
+          ? hook.fn.call(hook.ctx, request, reply, done)
           : hook.fn.call(hook.ctx, request, reply)
       } catch (thrown) {
         next(reply, toError(thrown))
         return
       }
-      if (hook.callback) {
-        if (isThenable(result)) result.then(undefined, (reason) => step(toError(reason)))
+      if (done !== undefined) {
+        if (isThenable(result))
+          result.then(
+            () => done(),
+            (reason) => done(toError(reason)),
+          )
         return
       }
       if (isThenable(result)) {
@@ -90,17 +108,23 @@ export function runPayloadHooks(
     while (index < hooks.length) {
       if (stopWhenSent && reply[kPhase] !== Phase.Open) return
       const hook = hooks[index++]!
+      const done = hook.callback ? once(step) : undefined
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, current, step)
+          ? hook.fn.call(hook.ctx, request, reply, current, done)
           : hook.fn.call(hook.ctx, request, reply, current)
       } catch (thrown) {
         next(reply, toError(thrown), current)
         return
       }
-      if (hook.callback) {
-        if (isThenable(result)) result.then(undefined, (reason) => step(toError(reason)))
+      if (done !== undefined) {
+        if (isThenable(result)) {
+          result.then(
+            (value) => done(null, value),
+            (reason) => done(toError(reason)),
+          )
+        }
         return
       }
       if (isThenable(result)) {
@@ -134,17 +158,22 @@ export function runErrorHooks(
     if (hookError !== undefined && hookError !== null) logHookError(reply, hookError)
     while (index < hooks.length) {
       const hook = hooks[index++]!
+      const done = hook.callback ? once(step) : undefined
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, error, step)
+          ? hook.fn.call(hook.ctx, request, reply, error, done)
           : hook.fn.call(hook.ctx, request, reply, error)
       } catch (thrown) {
         logHookError(reply, thrown)
         continue
       }
-      if (hook.callback) {
-        if (isThenable(result)) result.then(undefined, (reason) => step(toError(reason)))
+      if (done !== undefined) {
+        if (isThenable(result))
+          result.then(
+            () => done(),
+            (reason) => done(toError(reason)),
+          )
         return
       }
       if (isThenable(result)) {

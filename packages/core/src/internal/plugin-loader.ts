@@ -1,5 +1,4 @@
 import { createError } from '@framework/error-formatter'
-import { isAsyncFunction } from './async-function.js'
 import { createChildContext } from './context-factory.js'
 import type { ContextState } from './context-state.js'
 import { isThenable } from './describe.js'
@@ -188,17 +187,16 @@ function runBody(node: PluginNode, fn: (...args: any[]) => unknown, opts: unknow
     node.bodyRunning = true
     arm()
     try {
-      const callback = fn.length >= 3 && !isAsyncFunction(fn)
-      const result = callback
-        ? fn(node.state.instance, opts, finish)
-        : fn(node.state.instance, opts)
+      // Every plugin gets `done`, as in Fastify: one that declares it may call it, and a promise it
+      // returns is awaited too (an async plugin declared `(app, opts, next)` may call either).
+      const result = fn(node.state.instance, opts, finish)
       if (isThenable(result)) {
         result.then(
           () => finish(),
           (reason) =>
             finish(reason ?? new Error(`Plugin '${node.name}' rejected without a reason`)),
         )
-      } else if (!callback) {
+      } else if (fn.length < 3) {
         finish()
       }
     } catch (thrown) {

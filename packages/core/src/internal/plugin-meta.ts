@@ -1,8 +1,21 @@
 import { createError } from '@framework/error-formatter'
+import satisfies from 'semver/functions/satisfies.js'
 import type { ContextState } from './context-state.js'
 import { hasScopedDecorator } from './decorators.js'
 import { describe, isThenable } from './describe.js'
-import { kDisplayName, kPluginMeta, kSkipOverride } from './symbols.js'
+import {
+  kDisplayName,
+  kFastifyDisplayName,
+  kFastifySkipOverride,
+  kPluginMeta,
+  kSkipOverride,
+} from './symbols.js'
+
+/**
+ * The Fastify API level the core implements: a plugin's `meta.fastify` range (written for
+ * Fastify by fastify-plugin) is checked against it, as Fastify checks it against its own version.
+ */
+export const fastifyApiLevel = '4.29.1'
 
 /** A plugin function with what framework-plugin recorded about it. */
 export interface PluginInfo {
@@ -17,6 +30,8 @@ export interface PluginInfo {
    */
   chainName: string
   skipOverride: boolean
+  /** The Fastify versions the plugin says it works with (`meta.fastify`, a semver range). */
+  fastifyRange: string | undefined
   dependencies: readonly string[]
   decorators: {
     instance?: readonly string[]
@@ -55,21 +70,24 @@ export function readPluginInfo(plugin: unknown): PluginInfo {
   const marks = fn as unknown as Record<symbol, unknown>
   const meta = (marks[kPluginMeta] ?? {}) as {
     name?: unknown
+    fastify?: unknown
     dependencies?: unknown
     decorators?: PluginInfo['decorators']
   }
+  const displayName = marks[kDisplayName] ?? marks[kFastifyDisplayName]
   const candidate =
     typeof meta.name === 'string' && meta.name !== ''
       ? meta.name
-      : typeof marks[kDisplayName] === 'string' && marks[kDisplayName] !== ''
-        ? (marks[kDisplayName] as string)
+      : typeof displayName === 'string' && displayName !== ''
+        ? displayName
         : fn.name
   return {
     fn,
     name: candidate || 'anonymous',
     named: candidate !== '',
     chainName: candidate || sourcePreview(fn),
-    skipOverride: marks[kSkipOverride] === true,
+    skipOverride: marks[kSkipOverride] === true || marks[kFastifySkipOverride] === true,
+    fastifyRange: typeof meta.fastify === 'string' ? meta.fastify : undefined,
     dependencies: Array.isArray(meta.dependencies) ? meta.dependencies : [],
     decorators: meta.decorators ?? {},
   }
@@ -105,11 +123,17 @@ export function hasPlugin(state: ContextState, name: string): boolean {
 }
 
 /**
- * Checks a plugin's declared dependencies and decorators against the context it loads into.
+ * Checks a plugin's declared Fastify range, dependencies and decorators against the context it
+ * loads into, in Fastify's order.
  *
- * @throws FRM_ERR_PLUGIN_DEPENDENCY_MISSING, FRM_ERR_PLUGIN_DECORATOR_MISSING
+ * @throws FRM_ERR_PLUGIN_VERSION_MISMATCH, FRM_ERR_PLUGIN_DEPENDENCY_MISSING,
+ * FRM_ERR_PLUGIN_DECORATOR_MISSING
  */
 export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
+  const range = info.fastifyRange
+  if (range !== undefined && !satisfies(fastifyApiLevel, range)) {
+    throw createError('FRM_ERR_PLUGIN_VERSION_MISMATCH', info.name, range, fastifyApiLevel)
+  }
   for (const dependency of info.dependencies) {
     if (!isRegistered(registrar, dependency)) {
       throw createError('FRM_ERR_PLUGIN_DEPENDENCY_MISSING', info.name, dependency)

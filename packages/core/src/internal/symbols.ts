@@ -39,3 +39,6 @@ export const Phase = {
 export const kSkipOverride = Symbol.for('framework.skip-override')
 export const kDisplayName = Symbol.for('framework.display-name')
 export const kPluginMeta = Symbol.for('plugin-meta')
+/** The same marks as the real `fastify-plugin` writes them: they mean exactly the same. */
+export const kFastifySkipOverride = Symbol.for('skip-override')
+export const kFastifyDisplayName = Symbol.for('fastify.display-name')

@@ -176,6 +176,8 @@ export interface Instance<Local extends object = {}> {
   /** The transport's server (`http.Server` for `@framework/http`). */
   readonly server: any
   readonly log: Logger
+  /** The framework's own version (`framework`'s package version). */
+  readonly version: string
   /** The prefix of this context's routes. */
   readonly prefix: string
   /**
