@@ -9,6 +9,7 @@ import { measure } from './measure.mjs'
 import { runMeta } from './meta.mjs'
 import { parseOptions, usage } from './options.mjs'
 import { renderMarkdown } from './report.mjs'
+import { scenarios } from './scenarios.mjs'
 import { startupTargets } from './startup-precompiled-target.mjs'
 import { measureStartup } from './startup-runner.mjs'
 import { summarize, verdicts } from './summarize.mjs'
@@ -31,6 +32,9 @@ if (options.help) {
 const compared = TARGETS.filter((t) => options.only.includes(t))
 const targets = options.control ? [...compared, CONTROL] : compared
 const skipped = {}
+// target → { scenario → reason }: a scenario on its own app (h) whose check failed
+const skippedScenarios = {}
+const withService = options.scenarios.some((id) => scenarios[id].app === 'service')
 const servers = new Map()
 const stopAll = () => {
   for (const s of servers.values()) s.stop()
@@ -43,15 +47,27 @@ process.on('SIGINT', () => {
 // 1. start and check every target; one that fails is skipped, the others go on
 for (const target of targets) {
   try {
-    const server = await startTarget(target)
-    const problems = await checkTarget(server.port, options.scenarios)
+    const server = await startTarget(target, { service: withService })
+    const { problems, byScenario } = await checkTarget(server, options.scenarios)
     if (problems.length > 0) {
       server.stop()
       skipped[target] = `wrong responses, not measured:\n${problems.join('\n')}`
       log(`${target}: correctness check FAILED\n  ${problems.join('\n  ')}`)
     } else {
       servers.set(target, server)
-      log(`${target}: listening on 127.0.0.1:${server.port} (pid ${server.pid}), responses correct`)
+      const failed = Object.keys(byScenario)
+      const which = failed.length === 0 ? '' : ` except (${failed.join(', ')})`
+      log(
+        `${target}: listening on 127.0.0.1:${server.port} (pid ${server.pid}), responses correct${which}`,
+      )
+      for (const [id, list] of Object.entries(byScenario)) {
+        skippedScenarios[target] ??= {}
+        skippedScenarios[target][id] = list.join('\n')
+        log(
+          `${target}: correctness check of (${id}) FAILED, (${id}) not measured for ${target} ` +
+            `(${scenarios[id].title}: a plugin that does not act would only look fast)\n  ${list.join('\n  ')}`,
+        )
+      }
     }
   } catch (err) {
     skipped[target] = err.message
@@ -67,7 +83,7 @@ for (let round = 1; round <= options.rounds; round++) {
   for (const scenario of options.scenarios) {
     for (const target of order) {
       const server = servers.get(target)
-      if (!server.alive()) continue
+      if (!server.alive() || skippedScenarios[target]?.[scenario] !== undefined) continue
       try {
         // a noisy measurement is repeated up to --retry-noisy times; all are kept
         for (let attempt = 0; attempt <= options.retryNoisy; attempt++) {
@@ -102,9 +118,10 @@ const results = {
   meta: runMeta(),
   options,
   skipped,
+  skippedScenarios,
   summary,
   startup,
-  verdicts: verdicts(summary, startup, measurements),
+  verdicts: verdicts(summary, startup, measurements, skippedScenarios),
   measurements,
 }
 mkdirSync(dirname(options.json), { recursive: true })

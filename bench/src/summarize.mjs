@@ -71,10 +71,20 @@ function perRound(paired) {
  * The issue's targets for `framework`, as `[{ what, ok, detail }]` (`ok` null when a reference
  * is missing; `info: true` on the A/A control lines, which judge nothing). Empty when the
  * framework was not measured. The verdict is on the ratio of the medians; the detail adds the
- * per-round ratios, to show how much the machine moved them, and what the control reads.
+ * per-round ratios, to show how much the machine moved them, and what the control reads. A
+ * scenario the framework was not measured on because its check failed (`skippedScenarios`) is a
+ * FAIL.
  */
-export function verdicts(summary, startup, measurements = []) {
+export function verdicts(summary, startup, measurements = [], skippedScenarios = {}) {
   const out = []
+  for (const id of Object.keys(skippedScenarios.framework ?? {})) {
+    out.push({
+      what: `(${id}) CPU/req ≤ 0.9x the better fastify`,
+      ok: false,
+      detail:
+        'not measured: the framework failed the correctness check of this scenario (see below)',
+    })
+  }
   const fw = summary.filter((r) => r.target === 'framework')
   for (const row of fw) {
     const at = (t) => summary.find((r) => r.scenario === row.scenario && r.target === t)
