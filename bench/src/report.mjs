@@ -44,7 +44,7 @@ export function renderMarkdown({
     Object.entries(byId).map(([id, reason]) => [target, id, reason]),
   )
   if (skippedOne.length > 0) {
-    parts.push('', '### Scenarios not measured (their correctness check failed)', '')
+    parts.push('', '### Scenarios not measured for a target', '')
     for (const [target, id, reason] of skippedOne) {
       parts.push(
         `- **${target}**, (${id}) ${scenarios[id].title}: ${reason.replace(/\n\s*/g, ' / ')}`,

@@ -32,9 +32,13 @@ if (options.help) {
 const compared = TARGETS.filter((t) => options.only.includes(t))
 const targets = options.control ? [...compared, CONTROL] : compared
 const skipped = {}
-// target → { scenario → reason }: a scenario on its own app (h) whose check failed
+// target → { scenario → reason }: a scenario the target does not serve (`without` in
+// scenarios.mjs), or one on its own app (h) whose check failed
 const skippedScenarios = {}
-const withService = options.scenarios.some((id) => scenarios[id].app === 'service')
+const skipScenario = (target, id, reason) => {
+  skippedScenarios[target] ??= {}
+  skippedScenarios[target][id] = reason
+}
 const servers = new Map()
 const stopAll = () => {
   for (const s of servers.values()) s.stop()
@@ -46,9 +50,15 @@ process.on('SIGINT', () => {
 
 // 1. start and check every target; one that fails is skipped, the others go on
 for (const target of targets) {
+  const served = options.scenarios.filter((id) => {
+    const reason = scenarios[id].without?.[target]
+    if (reason !== undefined) skipScenario(target, id, reason)
+    return reason === undefined
+  })
   try {
-    const server = await startTarget(target, { service: withService })
-    const { problems, byScenario } = await checkTarget(server, options.scenarios)
+    const service = served.some((id) => scenarios[id].app === 'service')
+    const server = await startTarget(target, { service })
+    const { problems, byScenario } = await checkTarget(server, served)
     if (problems.length > 0) {
       server.stop()
       skipped[target] = `wrong responses, not measured:\n${problems.join('\n')}`
@@ -61,8 +71,7 @@ for (const target of targets) {
         `${target}: listening on 127.0.0.1:${server.port} (pid ${server.pid}), responses correct${which}`,
       )
       for (const [id, list] of Object.entries(byScenario)) {
-        skippedScenarios[target] ??= {}
-        skippedScenarios[target][id] = list.join('\n')
+        skipScenario(target, id, `its correctness check failed:\n${list.join('\n')}`)
         log(
           `${target}: correctness check of (${id}) FAILED, (${id}) not measured for ${target} ` +
             `(${scenarios[id].title}: a plugin that does not act would only look fast)\n  ${list.join('\n  ')}`,

@@ -116,10 +116,17 @@ export const serviceResponseHeaders = {
   'x-ratelimit-remaining': true, // @fastify/rate-limit
 }
 
-/** The scenario entry (see scenarios.mjs). `app: 'service'`: served by the target's service app. */
+/**
+ * The scenario entry (see scenarios.mjs). `app: 'service'`: served by the target's service app;
+ * `without`: targets that do not serve it, and why.
+ */
 export const serviceScenario = {
   title: 'service: cors+helmet+rate-limit+JWT, POST',
   app: 'service',
+  without: {
+    'node-http':
+      'not part of this scenario: the hand-written server has no equivalent of the four plugins',
+  },
   request: {
     method: 'POST',
     path: '/api/users/42/address',

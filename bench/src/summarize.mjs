@@ -1,5 +1,6 @@
 // Turns the per-round measurements into per-(scenario, target) medians, CPU ratios, and the
 // verdict on the issue's targets for the framework.
+import { scenarios } from './scenarios.mjs'
 import { median } from './stats.mjs'
 import { CONTROL } from './targets.mjs'
 import { variantVerdicts } from './variant-verdicts.mjs'
@@ -72,17 +73,20 @@ function perRound(paired) {
  * is missing; `info: true` on the A/A control lines, which judge nothing). Empty when the
  * framework was not measured. The verdict is on the ratio of the medians; the detail adds the
  * per-round ratios, to show how much the machine moved them, and what the control reads. A
- * scenario the framework was not measured on because its check failed (`skippedScenarios`) is a
+ * scenario the framework was not measured on (`skippedScenarios`: its check failed) is a
  * FAIL.
  */
 export function verdicts(summary, startup, measurements = [], skippedScenarios = {}) {
   const out = []
-  for (const id of Object.keys(skippedScenarios.framework ?? {})) {
+  for (const [id, reason] of Object.entries(skippedScenarios.framework ?? {})) {
+    const [why, first] = reason.split('\n')
     out.push({
       what: `(${id}) CPU/req ≤ 0.9x the better fastify`,
       ok: false,
       detail:
-        'not measured: the framework failed the correctness check of this scenario (see below)',
+        `not measured: ${why.replace(/:$/, '')}` +
+        (first === undefined ? '' : `; first problem: ${first}`) +
+        ' (all of them below)',
     })
   }
   const fw = summary.filter((r) => r.target === 'framework')
@@ -94,6 +98,7 @@ export function verdicts(summary, startup, measurements = [], skippedScenarios =
       ['fastify5', 0.9],
       ['node-http', 1.15],
     ]) {
+      if (scenarios[row.scenario].without?.[ref] !== undefined) continue
       const ratio = row.vs[ref]
       const paired = pairedRatios(measurements, row.scenario, 'framework', ref)
       const controlRatio = control?.vs[ref] ?? null
