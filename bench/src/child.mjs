@@ -6,6 +6,9 @@
 // time.
 
 const target = process.argv[2]
+// under the harness's start timeout, so that a service app that hangs (a plugin that never
+// calls back) costs only scenario (h), not the whole target
+const SERVICE_TIMEOUT_MS = 10000
 const withService = process.argv[3] === 'service'
 
 process.on('message', (msg) => {
@@ -33,13 +36,25 @@ try {
     service = { serviceError: `${target} has no app for scenario (h) (no listenService())` }
   } else if (withService) {
     try {
-      service = { servicePort: await server.listenService() }
+      service = { servicePort: await withTimeout(server.listenService(), SERVICE_TIMEOUT_MS) }
     } catch (err) {
-      service = { serviceError: `its service app did not start: ${err?.stack ?? err}` }
+      const where = String(err?.stack ?? err)
+        .split('\n')
+        .slice(0, 4)
+        .join('\n')
+      service = { serviceError: `its service app did not start: ${where}` }
     }
   }
   process.send({ port, ...service })
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err)
   process.send({ error: `${target} did not start: ${message}` }, () => process.exit(1))
+}
+
+function withTimeout(promise, ms) {
+  let timer
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not listening within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
