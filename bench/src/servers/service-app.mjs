@@ -18,6 +18,13 @@ import {
  * 127.0.0.1 (random port) and resolves the port.
  */
 export async function listenService(createApp, plugins) {
+  const app = await buildService(createApp, plugins)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return app.server.address().port
+}
+
+/** The service app, built and ready to listen (or to `inject`). */
+export async function buildService(createApp, plugins) {
   const app = createApp()
   await app.register(plugins.cors, serviceCorsOptions)
   await app.register(plugins.helmet)
@@ -31,9 +38,7 @@ export async function listenService(createApp, plugins) {
   app.post(serviceRoutePath, { schema: saveAddressSchema }, (request, reply) => {
     reply.send(saveAddress(request.params.id, request.user.sub, request.body))
   })
-
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return app.server.address().port
+  return app
 }
 
 /**
