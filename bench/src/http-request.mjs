@@ -3,10 +3,11 @@ import { request } from 'node:http'
 
 const TIMEOUT_MS = 5000
 
-/** Sends `req` (`{ method, path, json?, type? }`) to 127.0.0.1:`port`. */
+/** Sends `req` (`{ method, path, json?, type?, headers? }`) to 127.0.0.1:`port`. */
 export function send(port, req) {
   return new Promise((resolve, reject) => {
-    const headers = req.json === undefined ? {} : { 'content-type': req.type ?? 'application/json' }
+    const headers = { ...req.headers }
+    if (req.json !== undefined) headers['content-type'] = req.type ?? 'application/json'
     const r = request(
       { host: '127.0.0.1', port, method: req.method, path: req.path, headers, timeout: TIMEOUT_MS },
       (res) => {

@@ -10,13 +10,14 @@ import { scenarios } from './scenarios.mjs'
  * `{ requests, rps, p99, cpuUsPerReq, serverCpuMs, loadgenCpuMs, otherCores, noisy, problems }`.
  */
 export async function measure(server, id, opts) {
-  await load(server.port, id, opts.warmup, opts)
+  const port = server.portOf(id)
+  await load(port, id, opts.warmup, opts)
 
   const busy0 = machineBusyUs()
   const srv0 = await server.cpu()
   const gen0 = process.cpuUsage()
   const t0 = process.hrtime.bigint()
-  const result = await load(server.port, id, opts.duration, opts)
+  const result = await load(port, id, opts.duration, opts)
   const wallUs = Number(process.hrtime.bigint() - t0) / 1000
   const gen = process.cpuUsage(gen0)
   const srv1 = await server.cpu()
@@ -45,10 +46,12 @@ export async function measure(server, id, opts) {
 /** Runs autocannon for `seconds` against scenario `id`; bounded by its duration. */
 function load(port, id, seconds, opts) {
   const { request } = scenarios[id]
+  const headers = { ...request.headers }
+  if (request.json !== undefined) headers['content-type'] = 'application/json'
   return autocannon({
     url: `http://127.0.0.1:${port}${request.path}`,
     method: request.method,
-    headers: request.json === undefined ? undefined : { 'content-type': 'application/json' },
+    headers,
     body: request.json,
     duration: seconds,
     connections: opts.connections,

@@ -11,7 +11,14 @@ export function runMeta() {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model ?? 'unknown',
     versions: Object.fromEntries(
-      ['framework', 'fastify', 'fastify4', 'autocannon'].map((name) => [name, versionOf(name)]),
+      [
+        'framework',
+        'fastify',
+        'fastify4',
+        'autocannon',
+        // the plugins of scenario (h), by their aliases in package.json
+        ...['cors', 'helmet', 'rate-limit', 'jwt'].flatMap((name) => [`${name}4`, `${name}5`]),
+      ].map((name) => [name, versionOf(name)]),
     ),
     commit: git(['rev-parse', '--short', 'HEAD']),
     dirty: git(['status', '--porcelain', '--', '.']) !== '',

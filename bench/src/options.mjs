@@ -15,7 +15,7 @@ const SPEC = {
   pipelining: ['integer', 'BENCH_PIPELINING', 1, 'requests in flight per connection'],
   warmup: ['number', 'BENCH_WARMUP', 1, 'seconds of untimed load before each measurement'],
   only: ['list', 'BENCH_ONLY', TARGETS.join(','), `targets to run (${TARGETS.join(',')})`],
-  scenarios: ['list', 'BENCH_SCENARIOS', scenarioIds.join(','), 'scenarios to run (a-g)'],
+  scenarios: ['list', 'BENCH_SCENARIOS', scenarioIds.join(','), 'scenarios to run (a-h)'],
   control: [
     'boolean',
     'BENCH_CONTROL',
@@ -56,7 +56,7 @@ export function parseOptions(argv, env = process.env) {
   }
   for (const s of out.scenarios) {
     if (!scenarioIds.includes(s))
-      throw new Error(`--scenarios: unknown scenario '${s}' (use a to g)`)
+      throw new Error(`--scenarios: unknown scenario '${s}' (use a to h)`)
   }
   out.json = resolve(out.json)
   return out

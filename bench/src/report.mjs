@@ -2,7 +2,15 @@
 import { scenarios } from './scenarios.mjs'
 
 /** The whole markdown report. */
-export function renderMarkdown({ summary, startup, verdicts, skipped, meta, options }) {
+export function renderMarkdown({
+  summary,
+  startup,
+  verdicts,
+  skipped,
+  skippedScenarios = {},
+  meta,
+  options,
+}) {
   const parts = [
     `## Benchmark (${meta.date}, node ${meta.node}, ${meta.cpus} CPUs, ` +
       `${options.rounds} rounds × ${options.duration} s, ${options.connections} connections, ` +
@@ -31,6 +39,17 @@ export function renderMarkdown({ summary, startup, verdicts, skipped, meta, opti
     parts.push('', '### Skipped targets', '')
     for (const [target, reason] of skips)
       parts.push(`- **${target}**: ${reason.replace(/\n\s*/g, ' / ')}`)
+  }
+  const skippedOne = Object.entries(skippedScenarios).flatMap(([target, byId]) =>
+    Object.entries(byId).map(([id, reason]) => [target, id, reason]),
+  )
+  if (skippedOne.length > 0) {
+    parts.push('', '### Scenarios not measured for a target', '')
+    for (const [target, id, reason] of skippedOne) {
+      parts.push(
+        `- **${target}**, (${id}) ${scenarios[id].title}: ${reason.replace(/\n\s*/g, ' / ')}`,
+      )
+    }
   }
   return `${parts.join('\n')}\n`
 }

@@ -9,6 +9,7 @@ import { measure } from './measure.mjs'
 import { runMeta } from './meta.mjs'
 import { parseOptions, usage } from './options.mjs'
 import { renderMarkdown } from './report.mjs'
+import { scenarios } from './scenarios.mjs'
 import { startupTargets } from './startup-precompiled-target.mjs'
 import { measureStartup } from './startup-runner.mjs'
 import { summarize, verdicts } from './summarize.mjs'
@@ -31,6 +32,13 @@ if (options.help) {
 const compared = TARGETS.filter((t) => options.only.includes(t))
 const targets = options.control ? [...compared, CONTROL] : compared
 const skipped = {}
+// target → { scenario → reason }: a scenario the target does not serve (`without` in
+// scenarios.mjs), or one on its own app (h) whose check failed
+const skippedScenarios = {}
+const skipScenario = (target, id, reason) => {
+  skippedScenarios[target] ??= {}
+  skippedScenarios[target][id] = reason
+}
 const servers = new Map()
 const stopAll = () => {
   for (const s of servers.values()) s.stop()
@@ -42,16 +50,33 @@ process.on('SIGINT', () => {
 
 // 1. start and check every target; one that fails is skipped, the others go on
 for (const target of targets) {
+  const served = options.scenarios.filter((id) => {
+    const reason = scenarios[id].without?.[target]
+    if (reason !== undefined) skipScenario(target, id, reason)
+    return reason === undefined
+  })
   try {
-    const server = await startTarget(target)
-    const problems = await checkTarget(server.port, options.scenarios)
+    const service = served.some((id) => scenarios[id].app === 'service')
+    const server = await startTarget(target, { service })
+    const { problems, byScenario } = await checkTarget(server, served)
     if (problems.length > 0) {
       server.stop()
       skipped[target] = `wrong responses, not measured:\n${problems.join('\n')}`
       log(`${target}: correctness check FAILED\n  ${problems.join('\n  ')}`)
     } else {
       servers.set(target, server)
-      log(`${target}: listening on 127.0.0.1:${server.port} (pid ${server.pid}), responses correct`)
+      const failed = Object.keys(byScenario)
+      const which = failed.length === 0 ? '' : ` except (${failed.join(', ')})`
+      log(
+        `${target}: listening on 127.0.0.1:${server.port} (pid ${server.pid}), responses correct${which}`,
+      )
+      for (const [id, list] of Object.entries(byScenario)) {
+        skipScenario(target, id, `its correctness check failed:\n${list.join('\n')}`)
+        log(
+          `${target}: correctness check of (${id}) FAILED, (${id}) not measured for ${target} ` +
+            `(${scenarios[id].title}: a plugin that does not act would only look fast)\n  ${list.join('\n  ')}`,
+        )
+      }
     }
   } catch (err) {
     skipped[target] = err.message
@@ -67,7 +92,7 @@ for (let round = 1; round <= options.rounds; round++) {
   for (const scenario of options.scenarios) {
     for (const target of order) {
       const server = servers.get(target)
-      if (!server.alive()) continue
+      if (!server.alive() || skippedScenarios[target]?.[scenario] !== undefined) continue
       try {
         // a noisy measurement is repeated up to --retry-noisy times; all are kept
         for (let attempt = 0; attempt <= options.retryNoisy; attempt++) {
@@ -102,9 +127,10 @@ const results = {
   meta: runMeta(),
   options,
   skipped,
+  skippedScenarios,
   summary,
   startup,
-  verdicts: verdicts(summary, startup, measurements),
+  verdicts: verdicts(summary, startup, measurements, skippedScenarios),
   measurements,
 }
 mkdirSync(dirname(options.json), { recursive: true })

@@ -1,7 +1,9 @@
-// The five benchmark scenarios: their schemas, request payloads, the handler logic every server
+// The benchmark scenarios: their schemas, request payloads, the handler logic every server
 // shares, and the exact response each server must give. Servers import the schemas and handlers
 // from here so that all targets do the same work; the harness imports the requests and expected
 // responses to load and check them.
+
+import { serviceScenario } from './service-scenario.mjs'
 
 /** Content type every scenario answers with. */
 export const JSON_TYPE = 'application/json; charset=utf-8'
@@ -256,7 +258,8 @@ const { nickname: _dropped, ...storedNewUser } = validNewUser
 /**
  * The requests and expected responses, by scenario letter. `body` is the exact expected body;
  * it is null where each framework answers in its own error format (only status and content type
- * are compared).
+ * are compared). `request.headers` are sent with every request of the scenario;
+ * `expect.headers` must be in the response (`true`: present with any value).
  */
 export const scenarios = {
   a: {
@@ -300,6 +303,9 @@ export const scenarios = {
     },
     expect: { status: 200, body: JSON.stringify(pick(getUser(42, userTags), userFields)) },
   },
+  // a real service: CORS, helmet, rate limit and a JWT check in front of a schema route, on the
+  // target's second app (`app: 'service'`); see service-scenario.mjs
+  h: serviceScenario,
 }
 
 /** Scenario letters in run order. */

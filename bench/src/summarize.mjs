@@ -1,5 +1,6 @@
 // Turns the per-round measurements into per-(scenario, target) medians, CPU ratios, and the
 // verdict on the issue's targets for the framework.
+import { scenarios } from './scenarios.mjs'
 import { median } from './stats.mjs'
 import { CONTROL } from './targets.mjs'
 import { variantVerdicts } from './variant-verdicts.mjs'
@@ -71,10 +72,23 @@ function perRound(paired) {
  * The issue's targets for `framework`, as `[{ what, ok, detail }]` (`ok` null when a reference
  * is missing; `info: true` on the A/A control lines, which judge nothing). Empty when the
  * framework was not measured. The verdict is on the ratio of the medians; the detail adds the
- * per-round ratios, to show how much the machine moved them, and what the control reads.
+ * per-round ratios, to show how much the machine moved them, and what the control reads. A
+ * scenario the framework was not measured on (`skippedScenarios`: its check failed) is a
+ * FAIL.
  */
-export function verdicts(summary, startup, measurements = []) {
+export function verdicts(summary, startup, measurements = [], skippedScenarios = {}) {
   const out = []
+  for (const [id, reason] of Object.entries(skippedScenarios.framework ?? {})) {
+    const [why, first] = reason.split('\n')
+    out.push({
+      what: `(${id}) CPU/req ≤ 0.9x the better fastify`,
+      ok: false,
+      detail:
+        `not measured: ${why.replace(/:$/, '')}` +
+        (first === undefined ? '' : `; first problem: ${first}`) +
+        ' (all of them below)',
+    })
+  }
   const fw = summary.filter((r) => r.target === 'framework')
   for (const row of fw) {
     const at = (t) => summary.find((r) => r.scenario === row.scenario && r.target === t)
@@ -84,6 +98,7 @@ export function verdicts(summary, startup, measurements = []) {
       ['fastify5', 0.9],
       ['node-http', 1.15],
     ]) {
+      if (scenarios[row.scenario].without?.[ref] !== undefined) continue
       const ratio = row.vs[ref]
       const paired = pairedRatios(measurements, row.scenario, 'framework', ref)
       const controlRatio = control?.vs[ref] ?? null

@@ -1,6 +1,7 @@
 // Starting and talking to the server child processes, one per target.
 import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { scenarios } from './scenarios.mjs'
 
 /** Every target, in the order tables list them. */
 export const TARGETS = ['framework', 'fastify5', 'fastify4', 'node-http']
@@ -17,11 +18,13 @@ const START_TIMEOUT_MS = 20000
 
 /**
  * Forks the server of `target` and resolves once it listens:
- * `{ target, port, cpu(): Promise<{ usage, rss }>, stop() }`. Rejects with a message saying why
- * the server did not start (its own error, its exit code and the tail of its stderr).
+ * `{ target, port, servicePort, serviceError, portOf(scenario), cpu(): Promise<{ usage, rss }>,
+ * stop() }`. With `service`, the child also starts the app of scenario (h) on a second port
+ * (`servicePort`, or `serviceError` saying why not). Rejects with a message saying why the server
+ * did not start (its own error, its exit code and the tail of its stderr).
  */
-export function startTarget(target) {
-  const child = fork(CHILD, [target], {
+export function startTarget(target, { service = false } = {}) {
+  const child = fork(CHILD, service ? [target, 'service'] : [target], {
     execArgv: [],
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -42,7 +45,7 @@ export function startTarget(target) {
       if (msg.error !== undefined) reason = msg.error
       else if (msg.port !== undefined) {
         clearTimeout(timer)
-        resolve(connect(target, child, msg.port))
+        resolve(connect(target, child, msg))
       }
     })
     child.once('exit', (code, signal) => {
@@ -58,7 +61,7 @@ export function startTarget(target) {
   })
 }
 
-function connect(target, child, port) {
+function connect(target, child, { port, servicePort, serviceError }) {
   let nextId = 0
   const waiting = new Map()
   child.removeAllListeners('exit')
@@ -74,6 +77,12 @@ function connect(target, child, port) {
   return {
     target,
     port,
+    servicePort,
+    serviceError,
+    /** The port that serves scenario `id` (the service app's for (h)); undefined if none. */
+    portOf(id) {
+      return scenarios[id].app === 'service' ? servicePort : port
+    },
     pid: child.pid,
     /** The server's process.cpuUsage() and RSS; null if it has died. */
     cpu() {

@@ -14,16 +14,19 @@ const [target = 'framework', id = 'b', seconds = '5'] = process.argv.slice(2)
 const dir = fileURLToPath(new URL('../results/profiles/', import.meta.url))
 mkdirSync(dir, { recursive: true })
 const before = new Set(readdirSync(dir))
-const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url)), [target], {
+const { request, app } = scenarios[id]
+const args = app === 'service' ? [target, 'service'] : [target]
+const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url)), args, {
   execArgv: ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--cpu-prof-interval=100'],
 })
 const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
-const { request } = scenarios[id]
+const headers = { ...request.headers }
+if (request.json !== undefined) headers['content-type'] = 'application/json'
 const run = (duration) =>
   autocannon({
     url: `http://127.0.0.1:${port}${request.path}`,
     method: request.method,
-    headers: request.json === undefined ? undefined : { 'content-type': 'application/json' },
+    headers,
     body: request.json,
     duration,
     connections: 50,

@@ -1,6 +1,8 @@
-// Scenario server for fastify 5 (the `fastify` dependency), default options.
+// Scenario server for fastify 5 (the `fastify` dependency), default options. Scenario (h) runs
+// on a second app with the plugins' Fastify-5 lines (aliases `cors5`, ...).
 import Fastify from 'fastify'
 import { listenWithScenarios } from './schema-first-routes.mjs'
+import { listenService as listenServiceApp, servicePlugins } from './service-app.mjs'
 
 /** A bare instance with default options (also used by the start-up measurement). */
 export function createApp() {
@@ -10,4 +12,9 @@ export function createApp() {
 /** Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. */
 export function listen() {
   return listenWithScenarios(createApp)
+}
+
+/** Starts the app of scenario (h) (plugins' Fastify-5 lines) and resolves its port. */
+export async function listenService() {
+  return listenServiceApp(createApp, await servicePlugins('5'))
 }

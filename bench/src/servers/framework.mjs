@@ -4,6 +4,7 @@
 // `schema` option, reply.code().send(), listen({ port, host }) and `server`.
 import * as frameworkModule from 'framework'
 import { listenWithScenarios } from './schema-first-routes.mjs'
+import { listenService as listenServiceApp, servicePlugins } from './service-app.mjs'
 import { zodUserResponse } from './zod-user-response.mjs'
 
 const factory = frameworkModule.default ?? frameworkModule.framework
@@ -25,4 +26,13 @@ export function listen() {
     standardUserResponse: zodUserResponse,
     validatedRouteOptions: { responseValidation: true },
   })
+}
+
+/**
+ * Starts the app of scenario (h) and resolves its port. It registers the same packages as the
+ * fastify 4 target (the plugins' last Fastify-4 lines, each wrapped by the real fastify-plugin
+ * 4), as a user migrating from Fastify 4 would.
+ */
+export async function listenService() {
+  return listenServiceApp(createApp, await servicePlugins('4'))
 }
