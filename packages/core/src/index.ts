@@ -36,6 +36,7 @@ export { createInstance } from './create-instance.js'
 export { listRoutes, type RouteEntry } from './list-routes.js'
 export type { ContentTypeParser, ContentTypeParserOptions } from './types/content-type-parser.js'
 export type { BuiltinContentTypeParser, CoreOptions } from './types/core-options.js'
+export type { FastifyError } from './types/fastify-error.js'
 export type {
   DoneCallback,
   ErrorHook,
@@ -64,6 +65,7 @@ export type { ExpandShorthand } from './types/infer/shorthand.js'
 export type {
   AfterCallback,
   DecoratorAccessors,
+  FastifyInstance,
   InjectChain,
   Instance,
   NotFoundOptions,
@@ -72,11 +74,18 @@ export type {
 } from './types/instance.js'
 export type { Logger } from './types/logger.js'
 export type { Plugin, PluginInput, RegisterOptions } from './types/plugin.js'
-export type { FrameworkReply, HeaderValue, StatusReply } from './types/reply.js'
-export type { FrameworkRequest, RouteGeneric, RouteGenericPart } from './types/request.js'
+export type { FastifyReply, FrameworkReply, HeaderValue, StatusReply } from './types/reply.js'
+export type {
+  FastifyRequest,
+  FrameworkRequest,
+  RouteGeneric,
+  RouteGenericPart,
+} from './types/request.js'
+export type { RequestHeaders } from './types/request-headers.js'
 export type {
   AnyRouteSchema,
   ErrorHandler,
+  FastifyContextConfig,
   HttpMethod,
   RouteAddress,
   RouteHandler,

@@ -39,7 +39,7 @@ export class ContextState {
   readonly parserOperations: ParserOperation[] = []
   validatorCompiler: ValidatorCompiler | undefined
   serializerCompiler: SerializerCompiler | undefined
-  errorHandler: { fn: ErrorHandler; ctx: Instance } | undefined
+  errorHandler: { fn: ErrorHandler<any>; ctx: Instance } | undefined
   schemaErrorFormatter: SchemaErrorFormatter | undefined
   replySerializer: ((payload: unknown, statusCode: number) => string) | undefined
   /** The `logLevel` register option: the level of the request loggers of this context's routes. */

@@ -1,3 +1,4 @@
+import type { FastifyError } from './fastify-error.js'
 import type { Instance } from './instance.js'
 import type { FrameworkReply } from './reply.js'
 import type { FrameworkRequest } from './request.js'
@@ -60,7 +61,7 @@ export type ErrorHook = (
   this: Instance,
   request: FrameworkRequest,
   reply: FrameworkReply,
-  error: any,
+  error: FastifyError,
   done: DoneCallback,
 ) => unknown
 

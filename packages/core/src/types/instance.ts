@@ -3,6 +3,7 @@ import type { JsonSchema as RegistryJsonSchema } from '@framework/schema-registr
 import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
 import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
+import type { FastifyError } from './fastify-error.js'
 import type { HookMap, HookName } from './hooks.js'
 import type { FromRouteSchema, RouteTypes } from './infer/route-types.js'
 import type { SchemaEntry } from './infer/shared-schemas.js'
@@ -68,7 +69,7 @@ export interface NotFoundOptions {
  */
 export interface RouteShorthand {
   <G extends RouteGeneric = RouteGeneric, Local extends object = {}>(
-    this: Instance<Local>,
+    this: FastifyInstance<Local>,
     path: string,
     handler: RouteHandler<G>,
   ): Instance<Local>
@@ -77,7 +78,7 @@ export interface RouteShorthand {
     const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
-    this: Instance<Local>,
+    this: FastifyInstance<Local>,
     path: string,
     options: RouteTypedShorthandOptions<RouteTypes<G, S, Local>, S>,
     handler: RouteTypedHandler<RouteTypes<G, S, Local>>,
@@ -87,7 +88,7 @@ export interface RouteShorthand {
     const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
-    this: Instance<Local>,
+    this: FastifyInstance<Local>,
     path: string,
     options: RouteShorthandOptions<RouteTypes<G, S, Local>, S>,
     handler: RouteHandler<RouteTypes<G, S, Local>>,
@@ -97,7 +98,7 @@ export interface RouteShorthand {
     const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
-    this: Instance<Local>,
+    this: FastifyInstance<Local>,
     path: string,
     options: RouteTypedShorthandOptions<RouteTypes<G, S, Local>, S> & {
       handler: RouteTypedHandler<RouteTypes<G, S, Local>>
@@ -108,7 +109,7 @@ export interface RouteShorthand {
     const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
-    this: Instance<Local>,
+    this: FastifyInstance<Local>,
     path: string,
     options: RouteShorthandOptions<RouteTypes<G, S, Local>, S> & {
       handler: RouteHandler<RouteTypes<G, S, Local>>
@@ -117,26 +118,18 @@ export interface RouteShorthand {
 }
 
 /**
- * An encapsulation context: the root instance `createInstance` returns, or the child a plugin
- * receives. Every context has the same surface; what it adds is visible to it and its descendants.
- * Declare your decorators by augmenting this interface:
- * `declare module '@framework/core' { interface Instance { db: Db } }`.
- *
- * `Local` holds the shared schemas this instance type collected through `addSchema` (by `$id`), so
- * that `{ $ref: 'user#' }` in its routes infers; the `SharedSchemas` interface adds more everywhere.
- *
- * `register` and `after` return the instance as a thenable: `await app.register(p)` (or
- * `await app.after()`) loads the plugins registered so far and resolves with the instance.
+ * Every member of an instance, under Fastify's name (see {@link Instance}, which extends it and is
+ * the type the framework hands out). Augment it as Fastify code does,
+ * `declare module 'framework' { interface FastifyInstance { db: Db } }`, and every `Instance` has
+ * the member. A value annotated `FastifyInstance` sees what was declared through this name; one
+ * annotated `Instance` sees both names' augmentations.
  *
  * @example
- * const app = createInstance({ transport, validatorCompiler, serializerCompiler, responseSelector })
- * app.register(async (child) => {
- *   child.decorateRequest('user', null)
- *   child.get('/me', async (request) => request.user)
- * }, { prefix: '/v1' })
- * await app.ready()
+ * export function addHealth(app: FastifyInstance) {
+ *   app.get('/health', async () => ({ ok: true }))
+ * }
  */
-export interface Instance<Local extends object = {}> {
+export interface FastifyInstance<Local extends object = {}> {
   /**
    * Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). Options
    * given as a function receive the instance the plugin will receive.
@@ -207,12 +200,12 @@ export interface Instance<Local extends object = {}> {
     G extends RouteGeneric = FromRouteSchema,
     const S extends AnyRouteSchema = {},
     L extends object = Local,
-  >(this: Instance<L>, options: RouteTypedOptions<RouteTypes<G, S, L>, S>): Instance<L>
+  >(this: FastifyInstance<L>, options: RouteTypedOptions<RouteTypes<G, S, L>, S>): Instance<L>
   route<
     G extends RouteGeneric = FromRouteSchema,
     const S extends AnyRouteSchema = {},
     L extends object = Local,
-  >(this: Instance<L>, options: RouteOptions<RouteTypes<G, S, L>, S>): Instance<L>
+  >(this: FastifyInstance<L>, options: RouteOptions<RouteTypes<G, S, L>, S>): Instance<L>
   get: RouteShorthand
   head: RouteShorthand
   post: RouteShorthand
@@ -233,7 +226,11 @@ export interface Instance<Local extends object = {}> {
 
   setValidatorCompiler(compiler: ValidatorCompiler): Instance<Local>
   setSerializerCompiler(compiler: SerializerCompiler): Instance<Local>
-  setErrorHandler(handler: ErrorHandler): Instance<Local>
+  /**
+   * The error handler of this context and its descendants. The error is a `FastifyError`, or the
+   * type the handler annotates it with (`setErrorHandler((error: MyError, request, reply) => ...)`).
+   */
+  setErrorHandler<E = FastifyError>(handler: ErrorHandler<E>): Instance<Local>
   setNotFoundHandler(handler: RouteHandler): Instance<Local>
   setNotFoundHandler(options: NotFoundOptions, handler: RouteHandler): Instance<Local>
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): Instance<Local>
@@ -278,7 +275,7 @@ export interface Instance<Local extends object = {}> {
   /** The methods routes may declare. */
   readonly supportedMethods: string[]
   /** The error handler in force here (one that defers to the default handling where none was set). */
-  readonly errorHandler: ErrorHandler
+  readonly errorHandler: ErrorHandler<any>
   /** The same as `addHook('onClose', fn)`. */
   onClose(fn: (instance: Instance, done: (error?: unknown) => void) => unknown): Instance<Local>
   /** The listening server's addresses (`[]` before `listen()`). */
@@ -296,6 +293,28 @@ export interface Instance<Local extends object = {}> {
   /** A readable tree of the plugins. */
   printPlugins(): string
 }
+
+/**
+ * An encapsulation context: the root instance `createInstance` returns, or the child a plugin
+ * receives. Every context has the same surface; what it adds is visible to it and its descendants.
+ * Declare your decorators by augmenting this interface:
+ * `declare module '@framework/core' { interface Instance { db: Db } }`.
+ *
+ * `Local` holds the shared schemas this instance type collected through `addSchema` (by `$id`), so
+ * that `{ $ref: 'user#' }` in its routes infers; the `SharedSchemas` interface adds more everywhere.
+ *
+ * `register` and `after` return the instance as a thenable: `await app.register(p)` (or
+ * `await app.after()`) loads the plugins registered so far and resolves with the instance.
+ *
+ * @example
+ * const app = createInstance({ transport, validatorCompiler, serializerCompiler, responseSelector })
+ * app.register(async (child) => {
+ *   child.decorateRequest('user', null)
+ *   child.get('/me', async (request) => request.user)
+ * }, { prefix: '/v1' })
+ * await app.ready()
+ */
+export interface Instance<Local extends object = {}> extends FastifyInstance<Local> {}
 
 /**
  * What `register` and `after` return: the instance, awaitable to load what was registered so far

@@ -30,14 +30,15 @@ export type StatusReply<Self, G extends RouteGeneric, C extends number> = number
     : Self
 
 /**
- * The reply object handlers and hooks receive. Reply decorators of the route's context (and its
- * ancestors) are on its prototype. `send` is checked against the response schema of the status
- * (200 until `reply.code(n)`; a status only known at run time keeps the previous one).
+ * Every member of the reply, under Fastify's name: {@link FrameworkReply}, the type handlers and
+ * hooks receive, extends it. Augment it as Fastify code does
+ * (`declare module 'framework' { interface FastifyReply { sendRows(rows: Row[]): void } }`).
+ * Its type parameter is the route generic (Fastify's fourth).
  *
  * @example
- * app.get('/', (request, reply) => { reply.code(201).header('x-id', '1').send({ ok: true }) })
+ * function notFound(reply: FastifyReply) { return reply.code(404).send({ error: 'not found' }) }
  */
-export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
+export interface FastifyReply<G extends RouteGeneric = RouteGeneric> {
   /**
    * Sets the status code (an integer from 100 to 599; FRM_ERR_BAD_STATUS_CODE otherwise).
    * `send` is then checked against the response schema of that status.
@@ -95,3 +96,14 @@ export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> {
   /** The text `send` would produce for `payload` at the current status, without sending. */
   serialize(payload: unknown): string
 }
+
+/**
+ * The reply object handlers and hooks receive. Reply decorators of the route's context (and its
+ * ancestors) are on its prototype; declare them by augmenting this interface or `FastifyReply`
+ * (which it extends). `send` is checked against the response schema of the status
+ * (200 until `reply.code(n)`; a status only known at run time keeps the previous one).
+ *
+ * @example
+ * app.get('/', (request, reply) => { reply.code(201).header('x-id', '1').send({ ok: true }) })
+ */
+export interface FrameworkReply<G extends RouteGeneric = RouteGeneric> extends FastifyReply<G> {}

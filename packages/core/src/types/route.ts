@@ -1,5 +1,6 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
+import type { FastifyError } from './fastify-error.js'
 import type { HookMap, RouteHookName } from './hooks.js'
 import type { HandlerResult } from './infer/route-types.js'
 import type { Instance } from './instance.js'
@@ -38,7 +39,9 @@ export type RouteHandler<G extends RouteGeneric = RouteGeneric> = (
 
 /**
  * An error handler (`setErrorHandler`, route option `errorHandler`). Send a reply, or return a
- * payload; throwing (or sending an Error) hands the error to the parent context's handler.
+ * payload; throwing (or sending an Error) hands the error to the parent context's handler. The
+ * error is typed `FastifyError` (`code`, `statusCode`, `validation`, `validationContext`) unless
+ * the handler names its own type.
  *
  * @example
  * app.setErrorHandler((error, request, reply) => {
@@ -46,9 +49,9 @@ export type RouteHandler<G extends RouteGeneric = RouteGeneric> = (
  *   reply.send(error)
  * })
  */
-export type ErrorHandler = (
+export type ErrorHandler<E = FastifyError> = (
   this: Instance,
-  error: any,
+  error: E,
   request: FrameworkRequest,
   reply: FrameworkReply,
 ) => unknown
@@ -110,9 +113,18 @@ export interface RouteSettings<S extends AnyRouteSchema = RouteSchema> extends R
   validatorCompiler?: ValidatorCompiler
   serializerCompiler?: SerializerCompiler
   schemaErrorFormatter?: SchemaErrorFormatter
-  errorHandler?: ErrorHandler
-  /** Anything; available as `request.routeOptions.config`. */
-  config?: Record<string, any>
+  /** This route's error handler (the error may be annotated with a type of its own, as in Fastify). */
+  errorHandler?(
+    this: Instance,
+    error: FastifyError,
+    request: FrameworkRequest,
+    reply: FrameworkReply,
+  ): unknown
+  /**
+   * Anything; available as `request.routeOptions.config`. Plugins declare the keys they read by
+   * augmenting `FastifyContextConfig`.
+   */
+  config?: FastifyContextConfig & Record<string, any>
   /** Also answer HEAD for this GET route (default: the instance option, true). */
   exposeHeadRoutes?: boolean
   /** The level of this route's request logger (`'warn'`, `'silent'`...), as Fastify's `logLevel`. */
@@ -195,6 +207,19 @@ export interface RouteTypedOptions<G extends RouteGeneric, S extends AnyRouteSch
 }
 
 /**
+ * The route option `config` (also `request.routeOptions.config`): declare the keys your plugins
+ * read by augmenting this interface (Fastify's name).
+ *
+ * @example
+ * declare module 'framework' {
+ *   interface FastifyContextConfig { public?: boolean }
+ * }
+ * app.get('/health', { config: { public: true } }, handler)
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by module augmentation
+export interface FastifyContextConfig {}
+
+/**
  * What `request.routeOptions` holds.
  *
  * @example
@@ -204,7 +229,7 @@ export interface RouteInfo {
   /** The full path, prefixes included. */
   url: string
   method: string
-  config: Record<string, any>
+  config: FastifyContextConfig & Record<string, any>
   schema: RouteSchema | undefined
   attachValidation: boolean
   bodyLimit: number

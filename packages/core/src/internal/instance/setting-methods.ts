@@ -62,7 +62,7 @@ export const settingMethods = {
     return this
   },
 
-  setErrorHandler(this: Instance, handler: ErrorHandler): Instance {
+  setErrorHandler(this: Instance, handler: ErrorHandler<any>): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'setErrorHandler()')
     assertFunction(handler, 'setErrorHandler(handler)')
@@ -172,7 +172,7 @@ export const settingAccessors = {
    * The error handler in force here: the nearest one set, else one that hands the error on to
    * the default handling (so a custom handler may call `app.errorHandler(error, request, reply)`).
    */
-  get errorHandler(): ErrorHandler {
+  get errorHandler(): ErrorHandler<any> {
     for (const scope of stateOf(this as unknown as Instance).chain()) {
       if (scope.errorHandler !== undefined) return scope.errorHandler.fn
     }

@@ -67,7 +67,8 @@ describe('request types inferred from the route schema', () => {
         expectTypeOf(request.query).toEqualTypeOf<{ limit: number; full?: boolean }>()
         expectTypeOf(request.params).toEqualTypeOf<{ id?: number }>()
         expectTypeOf(request.headers['x-count']).toEqualTypeOf<number>()
-        expectTypeOf(request.headers.host).toEqualTypeOf<string | string[] | undefined>()
+        expectTypeOf(request.headers.host).toEqualTypeOf<string | undefined>()
+        expectTypeOf(request.headers['x-other']).toEqualTypeOf<string | string[] | undefined>()
         // @ts-expect-error: no such body property
         request.body.nmae
       },
