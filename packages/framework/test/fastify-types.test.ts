@@ -21,12 +21,20 @@ function compile(project: string): Promise<{ code: number | undefined; output: s
 // Code written for Fastify, compiled as an application does (NodeNext, strict), against what
 // `pnpm build` wrote. The fixtures hold `expectTypeOf` checks and `@ts-expect-error` lines, so a
 // type that silently became `any` fails too.
-describe("Fastify's type names and module augmentation", () => {
+describe.concurrent("Fastify's type names and module augmentation", () => {
   it('a multi-file app augmenting FastifyInstance/Request/Reply and Instance/FrameworkRequest compiles with zero errors', async () => {
     expect(await compile('app')).toEqual({ code: 0, output: '' })
   }, 120_000)
 
   it("real plugins' declarations (@fastify/sensible, @fastify/cookie, fastify-plugin) reach the framework's types through the README's paths mapping", async () => {
     expect(await compile('plugins')).toEqual({ code: 0, output: '' })
+  }, 120_000)
+
+  it('the same from CommonJS code, `fastify` mapped to dist/index.d.cts', async () => {
+    expect(await compile('plugins-cjs')).toEqual({ code: 0, output: '' })
+  }, 120_000)
+
+  it("the README's shim alternative works when the application augments 'fastify' too", async () => {
+    expect(await compile('plugins-shim')).toEqual({ code: 0, output: '' })
   }, 120_000)
 })

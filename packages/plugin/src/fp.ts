@@ -15,8 +15,6 @@ const kFastifyDisplayName = Symbol.for('fastify.display-name')
 export interface PluginDecoratorRequirements {
   /** Names given to `decorate()`. */
   instance?: readonly string[]
-  /** Fastify's name of `instance` (as `fastify-plugin` writes it). */
-  fastify?: readonly (string | symbol)[]
   /** Names given to `decorateRequest()`. */
   request?: readonly string[]
   /** Names given to `decorateReply()`. */
