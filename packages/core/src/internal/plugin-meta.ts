@@ -35,6 +35,8 @@ export interface PluginInfo {
   dependencies: readonly string[]
   decorators: {
     instance?: readonly string[]
+    /** fastify-plugin's name for `instance`. */
+    fastify?: readonly string[]
     request?: readonly string[]
     reply?: readonly string[]
   }
@@ -139,7 +141,12 @@ export function assertRequirements(info: PluginInfo, registrar: ContextState): v
       throw createError('FRM_ERR_PLUGIN_DEPENDENCY_MISSING', info.name, dependency)
     }
   }
-  for (const name of info.decorators.instance ?? []) {
+  // fastify-plugin's meta names instance decorators `fastify`; framework-plugin's says `instance`.
+  const instanceDecorators = [
+    ...(info.decorators.instance ?? []),
+    ...(info.decorators.fastify ?? []),
+  ]
+  for (const name of instanceDecorators) {
     if (!(name in registrar.instance)) {
       throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', info.name, name)
     }

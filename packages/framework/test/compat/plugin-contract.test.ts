@@ -62,11 +62,20 @@ describe('[compat] plugins wrapped with the real fastify-plugin', () => {
         "Plugin 'needy' needs the decorator 'reply.view': declare it before registering the plugin",
     })
 
+    const fastifyKey = makeApp()
+    fastifyKey.register(needs({ fastify: ['db'] }))
+    await expect(fastifyKey.ready()).rejects.toMatchObject({
+      code: 'FRM_ERR_PLUGIN_DECORATOR_MISSING',
+      message: "Plugin 'needy' needs the decorator 'db': declare it before registering the plugin",
+    })
+
     const present = makeApp()
     present.decorate('db', {})
     present.decorateRequest('user', null)
     present.decorateReply('view', () => {})
-    present.register(needs({ instance: ['db'], request: ['user'], reply: ['view'] }))
+    present.register(
+      needs({ instance: ['db'], fastify: ['db'], request: ['user'], reply: ['view'] }),
+    )
     await expect(present.ready()).resolves.toBeDefined()
   })
 
