@@ -54,7 +54,7 @@ export {
 } from '@framework/error-formatter'
 export { fp } from 'framework-plugin'
 export type { FrameworkLogger, LoggerOption } from './logger.js'
-export type { FrameworkOptions, ValidatorPlugin } from './options.js'
+export type { FrameworkOptions, ValidatorOptions, ValidatorPlugin } from './options.js'
 export { precompile } from './precompile.js'
 export {
   createPrecompiler,

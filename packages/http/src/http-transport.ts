@@ -16,6 +16,7 @@ import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { formatAddress } from './internal/address.js'
 import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
+import { onAbort, whenFinished } from './internal/on-abort.js'
 import { onTimeout } from './internal/on-timeout.js'
 import {
   type HttpTransportOptions,
@@ -228,6 +229,19 @@ class NodeHttpTransport implements HttpTransport {
 
   onTimeout(res: ServerResponse, fn: () => void): void {
     onTimeout(res, fn)
+  }
+
+  onAbort(raw: IncomingMessage, res: ServerResponse, fn: () => void): void {
+    onAbort(raw, res, fn)
+  }
+
+  whenFinished(res: ServerResponse, fn: (error?: Error) => void): void {
+    whenFinished(res, fn)
+  }
+
+  /** `instance.routing(req, res)`: the server's own request listener. */
+  get routing(): (raw: IncomingMessage, res: ServerResponse) => void {
+    return this.dispatch
   }
 }
 
