@@ -78,8 +78,9 @@ class NodeHttpTransport implements HttpTransport {
     const router = this.#router
     if (router === null) answerNotReady(res)
     else if (this.#options.rewriteUrl !== undefined && !this.#rewrite(raw, res)) return
-    else if (raw.httpVersionMajor !== 1 || raw.httpVersionMinor > 1) {
-      // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served.
+    else if (raw.httpVersion !== '1.1' && raw.httpVersion !== '1.0') {
+      // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served. The string is
+      // read (as Fastify does), so a request object made by hand (`routing(req, res)`) needs no more.
       this.#table!.fail(
         raw,
         res,
