@@ -89,7 +89,7 @@ describe('onAbort, whenFinished, routing', () => {
       const { port } = other.address() as { port: number }
       const response = await fetch(`http://127.0.0.1:${port}/users/7`)
       expect(response.status).toBe(200)
-      expect((await response.json()).params).toEqual({ id: '7' })
+      expect(((await response.json()) as any).params).toEqual({ id: '7' })
     } finally {
       await new Promise((resolve) => other.close(resolve))
     }

@@ -40,6 +40,12 @@ export type { HttpTransportOptions }
  */
 export interface HttpTransport extends Transport<IncomingMessage, ServerResponse> {
   readonly server: Server
+  /** Calls `fn` once if the client closes the connection before the response was complete. */
+  onAbort(raw: IncomingMessage, res: ServerResponse, fn: () => void): void
+  /** Calls `fn` once the response has finished (a client that left is not an error). */
+  whenFinished(res: ServerResponse, fn: (error?: Error) => void): void
+  /** The server's request listener: routes one request through the mounted table. */
+  readonly routing: (raw: IncomingMessage, res: ServerResponse) => void
 }
 
 /** light-my-request, loaded by the first inject(): a server that is never injected never loads it. */
