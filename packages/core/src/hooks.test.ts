@@ -294,7 +294,7 @@ describe('hooks', () => {
       expect.objectContaining({
         code: 'FRM_ERR_HOOK_INVALID_TYPE',
         message:
-          "'onFoo' is not a hook name: use one of onRequest, preParsing, preValidation, preHandler, preSerialization, onSend, onResponse, onError, onTimeout, onRoute, onRegister, onReady, onClose",
+          "'onFoo' is not a hook name: use one of onRequest, preParsing, preValidation, preHandler, preSerialization, onSend, onResponse, onError, onTimeout, onRequestAbort, onRoute, onRegister, onReady, onListen, preClose, onClose",
       }),
     )
     expect(() => app.addHook('onRequest', 'nope' as never)).toThrow(

@@ -71,6 +71,20 @@ describe('types', () => {
     app.addHook('onRoute', (route) => {
       expectTypeOf(route.routePath).toBeString()
     })
+    app.addHook('preClose', async function () {
+      expectTypeOf(this).toEqualTypeOf<Instance>()
+    })
+    app.addHook('onListen', function (done) {
+      expectTypeOf(this.routing).toBeFunction()
+      done()
+    })
+    app.addHook('onRequestAbort', async (request) => {
+      expectTypeOf(request.id).toBeString()
+    })
+    app.get('/', { onRequestAbort: [async () => {}] }, async (_request, reply) => {
+      await reply
+      return reply.hijack()
+    })
   })
 
   it('lets an async function return the instance (it is not thenable in types)', () => {

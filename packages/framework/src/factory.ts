@@ -10,9 +10,11 @@ import {
 import { buildValidatorCompiler } from '@framework/validator-compiler'
 import { version } from '../package.json'
 import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
+import { publishInitialization } from './diagnostics.js'
 import { optionWarnings } from './fastify-options.js'
+import { initialConfig } from './initial-config.js'
 import { createLogger, isSilent } from './logger.js'
-import { checkOptions, type FrameworkOptions, knownOptions } from './options.js'
+import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
 import { resolvePrecompiled } from './precompiler.js'
 import { requestIdGenerator } from './request-id.js'
 import { addRequestLogging } from './request-logging.js'
@@ -57,9 +59,10 @@ export function framework(options: FrameworkOptions = {}) {
     warn(warning)
   }
   const { module, precompiler } = resolvePrecompiled(options.precompiled)
+  const validator = validatorOptions(options)
   const validatorCompiler = buildValidatorCompiler({
-    customOptions: options.validator?.customOptions,
-    plugins: options.validator?.plugins,
+    customOptions: validator?.customOptions,
+    plugins: validator?.plugins,
     onWarning: warn,
     precompiled: module,
     collector: precompiler?.validators,
@@ -74,9 +77,7 @@ export function framework(options: FrameworkOptions = {}) {
     transport,
     validatorCompiler: withStandardSchemaValidation(validatorCompiler),
     serializerCompiler: withStandardSchemaSerialization(serializerCompiler),
-    responseValidatorCompiler: withStandardSchemaValidation(
-      jsonResponseValidator(options.validator),
-    ),
+    responseValidatorCompiler: withStandardSchemaValidation(jsonResponseValidator(validator)),
     responseValidation: options.responseValidation,
     sharedSchemaAdapter: standardSchemaSharedSchemaAdapter(),
     responseSelector: buildResponseSelector,
@@ -91,12 +92,14 @@ export function framework(options: FrameworkOptions = {}) {
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
     version,
+    initialConfig: initialConfig(options),
   })
   app = instance
   if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(instance)
   // Fastify's helpers for content-type parsers, on every context.
   instance.decorate('getDefaultJsonParser', getDefaultJsonParser)
   instance.decorate('defaultTextParser', defaultTextParser)
+  publishInitialization(instance)
   return instance
 }
 

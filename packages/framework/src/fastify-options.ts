@@ -17,7 +17,6 @@ interface Unsupported {
 }
 
 const unsupported: Record<string, Unsupported> = {
-  ajv: { action: 'refuse', advice: "this option is named 'validator' here" },
   http: {
     action: 'refuse',
     same: null,

@@ -123,7 +123,7 @@ export type {
   RouteHandlerMethod,
 } from './fastify-types.js'
 export type { FrameworkLogger, LoggerOption } from './logger.js'
-export type { FrameworkOptions, ValidatorPlugin } from './options.js'
+export type { FrameworkOptions, ValidatorOptions, ValidatorPlugin } from './options.js'
 export { precompile } from './precompile.js'
 export {
   createPrecompiler,

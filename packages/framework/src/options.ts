@@ -10,10 +10,21 @@ export type ValidatorPlugin =
   | ((ajv: any, options?: any) => unknown)
   | [(ajv: any, options?: any) => unknown, unknown]
 
+/** The default validator's options: Ajv options merged over the baseline, and Ajv plugins. */
+export interface ValidatorOptions {
+  customOptions?: Record<string, unknown>
+  plugins?: ValidatorPlugin[]
+}
+
 /** Options of `framework(options)`. */
 export interface FrameworkOptions {
   /** The default validator (Ajv 8): `customOptions` merged over the baseline, and Ajv plugins. */
-  validator?: { customOptions?: Record<string, unknown>; plugins?: ValidatorPlugin[] }
+  validator?: ValidatorOptions
+  /**
+   * Fastify's name of `validator` (`{ customOptions, plugins }`), accepted as the same option.
+   * Give one of the two: both at once is refused (FRM_ERR_INVALID_OPTION).
+   */
+  ajv?: ValidatorOptions
   /** Turns validation errors into the Error a request fails with; `this` is the instance. */
   schemaErrorFormatter?: SchemaErrorFormatter
   /** Largest request body in bytes. Default 1048576 (1 MiB). */
@@ -79,6 +90,7 @@ export interface FrameworkOptions {
 /** Every option the factory reads; any other is refused or warned about (see fastify-options.ts). */
 export const knownOptions: ReadonlySet<string> = new Set([
   'validator',
+  'ajv',
   'schemaErrorFormatter',
   'bodyLimit',
   'logger',
@@ -146,19 +158,23 @@ export function checkOptions(options: FrameworkOptions): void {
       )
     }
   }
-  const validator = options.validator
+  if (options.validator !== undefined && options.ajv !== undefined) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'ajv',
+      "'ajv' is Fastify's name of 'validator': give one of the two, not both",
+    )
+  }
+  const name = options.ajv === undefined ? 'validator' : 'ajv'
+  const validator = validatorOptions(options)
   if (validator !== undefined) {
     if (typeof validator !== 'object' || validator === null) {
-      throw createError(
-        'FRM_ERR_INVALID_OPTION',
-        'validator',
-        'expected { customOptions?, plugins? }',
-      )
+      throw createError('FRM_ERR_INVALID_OPTION', name, 'expected { customOptions?, plugins? }')
     }
     if (validator.plugins !== undefined && !Array.isArray(validator.plugins)) {
       throw createError(
         'FRM_ERR_INVALID_OPTION',
-        'validator.plugins',
+        `${name}.plugins`,
         'expected an array of Ajv plugins',
       )
     }
@@ -168,7 +184,7 @@ export function checkOptions(options: FrameworkOptions): void {
     ) {
       throw createError(
         'FRM_ERR_INVALID_OPTION',
-        'validator.customOptions',
+        `${name}.customOptions`,
         'expected an object of Ajv options',
       )
     }
@@ -199,4 +215,14 @@ export function checkOptions(options: FrameworkOptions): void {
       'expected a header name or false',
     )
   }
+}
+
+/**
+ * The default validator's options: `validator`, or Fastify's `ajv` (the same shape).
+ *
+ * @example
+ * validatorOptions({ ajv: { customOptions: { coerceTypes: 'array' } } }) // { customOptions: { coerceTypes: 'array' } }
+ */
+export function validatorOptions(options: FrameworkOptions): ValidatorOptions | undefined {
+  return options.validator ?? options.ajv
 }

@@ -16,6 +16,7 @@ import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { formatAddress } from './internal/address.js'
 import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
+import { onAbort, whenFinished } from './internal/on-abort.js'
 import { onTimeout } from './internal/on-timeout.js'
 import {
   type HttpTransportOptions,
@@ -39,6 +40,12 @@ export type { HttpTransportOptions }
  */
 export interface HttpTransport extends Transport<IncomingMessage, ServerResponse> {
   readonly server: Server
+  /** Calls `fn` once if the client closes the connection before the response was complete. */
+  onAbort(raw: IncomingMessage, res: ServerResponse, fn: () => void): void
+  /** Calls `fn` once the response has finished (a client that left is not an error). */
+  whenFinished(res: ServerResponse, fn: (error?: Error) => void): void
+  /** The server's request listener: routes one request through the mounted table. */
+  readonly routing: (raw: IncomingMessage, res: ServerResponse) => void
 }
 
 /** light-my-request, loaded by the first inject(): a server that is never injected never loads it. */
@@ -77,8 +84,9 @@ class NodeHttpTransport implements HttpTransport {
     const router = this.#router
     if (router === null) answerNotReady(res)
     else if (this.#options.rewriteUrl !== undefined && !this.#rewrite(raw, res)) return
-    else if (raw.httpVersionMajor !== 1 || raw.httpVersionMinor > 1) {
-      // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served.
+    else if (raw.httpVersion !== '1.1' && raw.httpVersion !== '1.0') {
+      // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served. The string is
+      // read (as Fastify does), so a request object made by hand (`routing(req, res)`) needs no more.
       this.#table!.fail(
         raw,
         res,
@@ -228,6 +236,19 @@ class NodeHttpTransport implements HttpTransport {
 
   onTimeout(res: ServerResponse, fn: () => void): void {
     onTimeout(res, fn)
+  }
+
+  onAbort(raw: IncomingMessage, res: ServerResponse, fn: () => void): void {
+    onAbort(raw, res, fn)
+  }
+
+  whenFinished(res: ServerResponse, fn: (error?: Error) => void): void {
+    whenFinished(res, fn)
+  }
+
+  /** `instance.routing(req, res)`: the server's own request listener. */
+  get routing(): (raw: IncomingMessage, res: ServerResponse) => void {
+    return this.dispatch
   }
 }
 

@@ -87,6 +87,8 @@ export interface ListenOptions {
   /** A Unix socket or Windows pipe path instead of a port. */
   path?: string
   signal?: AbortSignal
+  /** Turns the address into the info line logged once listening. Default: `Server listening at ${address}`. */
+  listenTextResolver?: (address: string) => string
 }
 
 /** Options of `inject()`: those of light-my-request. */
@@ -189,4 +191,23 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
    * is written; the core runs the `onTimeout` hooks from it.
    */
   onTimeout(res: Res, fn: () => void): void
+
+  /**
+   * Optional: calls `fn` once if the client closes the connection before the response to `raw`
+   * was complete; the core runs the `onRequestAbort` hooks from it. Only asked for routes that
+   * have such hooks.
+   */
+  onAbort?(raw: Req, res: Res, fn: () => void): void
+
+  /**
+   * Optional: calls `fn` once the response has finished (written in full, or the connection closed
+   * before it was), with the error if writing it failed. `reply.then` (`await reply`) waits on it.
+   */
+  whenFinished?(res: Res, fn: (error?: Error) => void): void
+
+  /**
+   * Optional: routes one raw request through the mounted table, as the server does for each of
+   * its requests (`instance.routing(req, res)`, for a request that arrived another way).
+   */
+  routing?(raw: Req, res: Res): void
 }

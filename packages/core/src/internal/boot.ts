@@ -35,8 +35,9 @@ async function boot(core: Core): Promise<void> {
 }
 
 /**
- * `close()`: waits for loading, closes the transport, then runs the onClose hooks, each context's
- * children (latest first) before the context itself. Every hook runs; the first error rejects.
+ * `close()`: waits for loading, runs the preClose hooks (parents first; an error is logged), closes
+ * the transport, then runs the onClose hooks, each context's children (latest first) before the
+ * context itself. Every onClose hook runs; the first error rejects.
  */
 export function close(core: Core): Promise<void> {
   core.closePromise ??= (async () => {
@@ -44,6 +45,22 @@ export function close(core: Core): Promise<void> {
       await ready(core)
     } catch {
       // A failed start still closes what did load.
+    }
+    core.closing = true
+    for (const state of preOrder(core.root)) {
+      for (const hook of state.hooks.preClose) {
+        try {
+          await runTimedHook(
+            core,
+            'preClose',
+            hook,
+            () => hook.fn.call(hook.ctx),
+            (done) => hook.fn.call(hook.ctx, done),
+          )
+        } catch (error) {
+          core.log.error({ err: error }, 'A preClose hook failed')
+        }
+      }
     }
     if (core.mounted) await core.transport.close()
     core.listening = false
@@ -71,13 +88,37 @@ async function closeContext(core: Core, state: ContextState, errors: unknown[]):
   }
 }
 
-/** Runs an application hook (async, sync or callback style) within pluginTimeout. */
+/**
+ * Runs the onListen hooks of every context, parents first, one after the other: an error is logged
+ * and the next hook runs. Not awaited by `listen()`, as in Fastify.
+ */
+export async function runOnListen(core: Core): Promise<void> {
+  for (const state of preOrder(core.root)) {
+    for (const hook of state.hooks.onListen) {
+      try {
+        await runTimedHook(
+          core,
+          'onListen',
+          hook,
+          () => hook.fn.call(hook.ctx),
+          (done) => hook.fn.call(hook.ctx, done),
+          false,
+        )
+      } catch (error) {
+        core.log.error({ err: error }, 'An onListen hook failed')
+      }
+    }
+  }
+}
+
+/** Runs an application hook (async, sync or callback style), within pluginTimeout when `timed`. */
 function runTimedHook(
   core: Core,
-  name: 'onReady' | 'onClose',
+  name: 'onReady' | 'onClose' | 'preClose' | 'onListen',
   hook: HookEntry,
   call: () => unknown,
   callWithDone: (done: (error?: unknown) => void) => unknown,
+  timed = true,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let finished = false
@@ -89,7 +130,7 @@ function runTimedHook(
       if (error !== undefined && error !== null) reject(error)
       else resolve()
     }
-    if (core.pluginTimeout > 0) {
+    if (timed && core.pluginTimeout > 0) {
       timer = setTimeout(
         () =>
           finish(

@@ -34,6 +34,8 @@ export interface Core {
   pluginTimeout: number
   genReqId: (raw: RawRequest) => string
   exposeHeadRoutes: boolean
+  /** What `instance.initialConfig` answers (frozen). */
+  initialConfig: Readonly<Record<string, unknown>>
   /** The next `seq` of a hook taking effect (see HookEntry.seq). */
   hookSeq: number
 
@@ -48,6 +50,8 @@ export interface Core {
   /** True once the route table was handed to the transport. */
   mounted: boolean
   listening: boolean
+  /** `close()` has begun (the preClose hooks run from here on). */
+  closing: boolean
 
   /** Every route declared, in declaration order. */
   routes: RouteRecord[]

@@ -29,6 +29,7 @@ export const routeHookNames: readonly RouteHookName[] = [
   'onResponse',
   'onError',
   'onTimeout',
+  'onRequestAbort',
 ]
 
 /** Every hook name `addHook` accepts. */
@@ -37,6 +38,8 @@ export const hookNames: readonly HookName[] = [
   'onRoute',
   'onRegister',
   'onReady',
+  'onListen',
+  'preClose',
   'onClose',
 ]
 
@@ -51,10 +54,13 @@ const argumentCounts: Record<HookName, number> = {
   onResponse: 2,
   onError: 3,
   onTimeout: 2,
+  onRequestAbort: 1,
   // Synchronous hooks never get `done`.
   onRoute: Number.POSITIVE_INFINITY,
   onRegister: Number.POSITIVE_INFINITY,
   onReady: 0,
+  onListen: 0,
+  preClose: 0,
   onClose: 1,
 }
 

@@ -1,4 +1,5 @@
 import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
+import { runAbortHooks } from './abort-hooks.js'
 import { parseBody } from './body.js'
 import { settleResult } from './handler-result.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
@@ -31,6 +32,10 @@ export function runRoute(
     rc.core.transport.onTimeout(res, () =>
       runRequestHooks(hooks, reply, ignoreTimeoutResult, false),
     )
+  }
+  if (rc.onRequestAbort !== null) {
+    const hooks = rc.onRequestAbort
+    rc.core.transport.onAbort?.(raw, res, () => runAbortHooks(hooks, reply.request))
   }
   if (rc.onRequest !== null) runRequestHooks(rc.onRequest, reply, afterOnRequest, true)
   else afterOnRequest(reply, null)

@@ -176,8 +176,31 @@ export class Reply {
    * writes `reply.raw` itself); hooks and handlers that follow see `sent` as true.
    */
   hijack(): this {
-    this[kPhase] = Phase.Handed
+    this[kPhase] = Phase.Hijacked
     return this
+  }
+
+  /**
+   * The reply is thenable (Fastify 4): `await reply` waits until the response has finished (written
+   * in full, or the client gone), and rejects if writing it failed. A hijacked reply, or one
+   * already finished, resolves at once.
+   *
+   * @example
+   * reply.send(stream)
+   * await reply // the stream has been written
+   */
+  // biome-ignore lint/suspicious/noThenProperty: thenable on purpose, as Fastify's reply is
+  then(fulfilled: () => void, rejected?: (error: Error) => void): void {
+    const transport = this[kRoute].core.transport
+    if (this[kPhase] === Phase.Hijacked || transport.whenFinished === undefined) {
+      fulfilled()
+      return
+    }
+    transport.whenFinished(this.raw, (error) => {
+      if (error === undefined || error === null) fulfilled()
+      else if (typeof rejected === 'function') rejected(error)
+      else this.request.log.warn({ err: error }, 'unhandled rejection on reply.then')
+    })
   }
 
   /** Serializes `payload` as `send` would for the current status, without sending it. */

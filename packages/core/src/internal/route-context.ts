@@ -49,6 +49,7 @@ export interface RouteContext {
   onResponse: HookEntry[] | null
   onError: HookEntry[] | null
   onTimeout: HookEntry[] | null
+  onRequestAbort: HookEntry[] | null
 
   /** Whether the method carries a body the core parses. */
   parsesBody: boolean

@@ -132,6 +132,7 @@ function baseContext(
     onResponse: hookList(state, 'onResponse', own),
     onError: hookList(state, 'onError', own),
     onTimeout: hookList(state, 'onTimeout', own),
+    onRequestAbort: hookList(state, 'onRequestAbort', own),
     parsers: resolved.parsers,
     schemaErrorFormatter: resolved.schemaErrorFormatter,
     replySerializer: resolved.replySerializer,

@@ -33,6 +33,8 @@ export const Phase = {
   Written: 2,
   /** Handed over to another handle (`callNotFound`). */
   Handed: 3,
+  /** Taken over by the caller (`reply.hijack()`): the framework writes nothing for it. */
+  Hijacked: 4,
 } as const
 
 /** The marks framework-plugin puts on a plugin (the core never imports it). */

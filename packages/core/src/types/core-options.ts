@@ -62,6 +62,8 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   genReqId?: (raw: Req) => string
   /** Default true: every GET route also answers HEAD. */
   exposeHeadRoutes?: boolean
+  /** What `instance.initialConfig` answers (copied and frozen). Default `{}`. */
+  initialConfig?: Readonly<Record<string, unknown>>
   /** What `instance.version` answers: the application framework's own version. Default `'0.0.0'`. */
   version?: string
 }

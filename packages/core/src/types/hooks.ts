@@ -102,6 +102,37 @@ export type OnReadyHook = (this: Instance, done: DoneCallback) => unknown
 export type OnCloseHook = (this: Instance, instance: Instance, done: DoneCallback) => unknown
 
 /**
+ * `onListen`: runs once `listen()` has bound the server (`this` is the context). An error it raises
+ * is logged, never thrown: the server keeps listening.
+ *
+ * @example
+ * app.addHook('onListen', async function () { this.log.info('accepting connections') })
+ */
+export type OnListenHook = (this: Instance, done: DoneCallback) => unknown
+
+/**
+ * `preClose`: runs first thing in `close()`, while the server still serves the requests in flight
+ * and before it stops accepting connections (`this` is the context); parents before children.
+ *
+ * @example
+ * app.addHook('preClose', async function () { for (const socket of sockets) socket.close() })
+ */
+export type PreCloseHook = (this: Instance, done: DoneCallback) => unknown
+
+/**
+ * `onRequestAbort`: runs when the client closes the connection before the response was complete.
+ * An error it raises is logged only.
+ *
+ * @example
+ * app.addHook('onRequestAbort', async (request) => { request.log.info('client went away') })
+ */
+export type OnRequestAbortHook = (
+  this: Instance,
+  request: FrameworkRequest,
+  done: DoneCallback,
+) => unknown
+
+/**
  * Every hook name and the function it takes.
  *
  * @example
@@ -117,9 +148,12 @@ export interface HookMap {
   onResponse: RequestHook
   onError: ErrorHook
   onTimeout: RequestHook
+  onRequestAbort: OnRequestAbortHook
   onRoute: OnRouteHook
   onRegister: OnRegisterHook
   onReady: OnReadyHook
+  onListen: OnListenHook
+  preClose: PreCloseHook
   onClose: OnCloseHook
 }
 
@@ -147,3 +181,4 @@ export type RouteHookName =
   | 'onResponse'
   | 'onError'
   | 'onTimeout'
+  | 'onRequestAbort'

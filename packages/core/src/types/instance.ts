@@ -168,6 +168,22 @@ export interface FastifyInstance<Local extends object = {}> {
   inject(): InjectChain
   /** The transport's server (`http.Server` for `@framework/http`). */
   readonly server: any
+  /**
+   * Fastify's `routing(req, res)`: routes a raw request through the application as the server does
+   * (a request from a custom server, or an upgrade request a plugin answers over HTTP first).
+   *
+   * @example
+   * http.createServer((req, res) => app.routing(req, res))
+   */
+  readonly routing: (raw: any, res: any) => void
+  /**
+   * Fastify's `initialConfig`: a frozen copy of the factory options in force, defaults filled in
+   * (`bodyLimit`, `pluginTimeout`, `keepAliveTimeout`...).
+   *
+   * @example
+   * app.initialConfig.bodyLimit // 1048576
+   */
+  readonly initialConfig: Readonly<Record<string, unknown>>
   readonly log: Logger
   /** The framework's own version (`framework`'s package version). */
   readonly version: string

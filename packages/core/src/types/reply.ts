@@ -91,8 +91,16 @@ export interface FastifyReply<G extends RouteGeneric = RouteGeneric> {
   readonly log: Logger
   /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
   readonly context: RouteInfo
-  /** Takes the response over: the framework sends nothing more; write `reply.raw` yourself. */
+  /**
+   * Takes the response over: the framework sends nothing more (no onSend, no onResponse) and
+   * `sent` is true; write `reply.raw` yourself.
+   */
   hijack(): this
+  /**
+   * Thenable, as in Fastify: `await reply` waits until the response has finished; it rejects if
+   * writing it failed. A hijacked reply resolves at once.
+   */
+  then(fulfilled: () => void, rejected?: (error: Error) => void): void
   /** The text `send` would produce for `payload` at the current status, without sending. */
   serialize(payload: unknown): string
 }

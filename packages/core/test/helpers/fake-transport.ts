@@ -84,6 +84,10 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
   closed = 0
   readonly sent: SentRecord[] = []
   readonly timeouts = new Map<FakeRes, () => void>()
+  /** `whenFinished` callbacks waiting for their response. */
+  readonly finishing = new Map<FakeRes, Array<(error?: Error) => void>>()
+  /** Responses delivered in full. */
+  readonly finished = new WeakSet<FakeRes>()
   readonly server = { fake: true }
   private nextId = 0
 
@@ -201,6 +205,9 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
         rawPayload: bytes,
         json: () => JSON.parse(text),
       })
+      this.finished.add(res)
+      for (const fn of this.finishing.get(res) ?? []) fn()
+      this.finishing.delete(res)
       done?.()
     }
     if (payload === null) finish(Buffer.alloc(0))
@@ -215,6 +222,16 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
 
   onTimeout(res: FakeRes, fn: () => void): void {
     this.timeouts.set(res, fn)
+  }
+
+  whenFinished(res: FakeRes, fn: (error?: Error) => void): void {
+    if (this.finished.has(res)) {
+      fn()
+      return
+    }
+    const list = this.finishing.get(res)
+    if (list === undefined) this.finishing.set(res, [fn])
+    else list.push(fn)
   }
 
   /** A raw request whose body is a readable stream (for preParsing tests). */

@@ -111,7 +111,6 @@ describe('options the framework does not implement', () => {
   })
 
   it.each([
-    ['ajv', { customOptions: {} }, "this option is named 'validator' here"],
     ['https', { key: 'k', cert: 'c' }, 'TLS is not served: terminate TLS in front of the server'],
     ['http2', true, 'HTTP/2 is not served'],
   ])('refuses the Fastify option %s, saying what to do', (name, value, advice) => {

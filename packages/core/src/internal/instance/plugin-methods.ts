@@ -1,14 +1,26 @@
 import { createError } from '@framework/error-formatter'
 import type { InjectOptions, InjectResponse, ListenOptions } from '../../contracts/transport.js'
 import type { Instance } from '../../types/instance.js'
-import { close, ready } from '../boot.js'
+import { close, ready, runOnListen } from '../boot.js'
 import { stateOf } from '../context-state.js'
+import type { Core } from '../core.js'
 import { enqueue, settleFrom } from '../plugin-loader.js'
 import { assertPluginInput, hasPlugin } from '../plugin-meta.js'
 import { printPlugins } from '../print-plugins.js'
 import { assertFunction, assertNotStarted } from './assert.js'
 
 type Callback = (error: Error | null, value?: any) => void
+
+/** Fastify's `Server listening at <address>` info line, or what `listenTextResolver` makes of it. */
+function logListening(
+  core: Core,
+  address: string,
+  resolver: ((address: string) => string) | undefined,
+): void {
+  core.log.info(
+    typeof resolver === 'function' ? resolver(address) : `Server listening at ${address}`,
+  )
+}
 
 export const pluginMethods = {
   register(this: Instance, plugin: unknown, opts?: unknown): Instance {
@@ -68,15 +80,22 @@ export const pluginMethods = {
       }
     }
     const core = stateOf(this).core
+    const listenOptions = { host: 'localhost', ...(options as ListenOptions | undefined) }
     const promise = ready(core).then(() => {
       if (core.listening) throw createError('FRM_ERR_REOPENED_SERVER')
       core.listening = true
-      return core.transport
-        .listen({ host: 'localhost', ...(options as ListenOptions | undefined) })
-        .catch((error) => {
+      return core.transport.listen(listenOptions).then(
+        (address) => {
+          logListening(core, address, listenOptions.listenTextResolver)
+          // Started now, not awaited: the caller gets the address while the hooks run (Fastify).
+          void runOnListen(core)
+          return address
+        },
+        (error) => {
           core.listening = false
           throw error
-        })
+        },
+      )
     })
     if (callback === undefined) return promise
     promise.then(
@@ -184,6 +203,27 @@ export const pluginAccessors = {
   },
   get server(): unknown {
     return stateOf(this as unknown as Instance).core.transport.server
+  },
+  /**
+   * Fastify's `routing(req, res)`: routes a raw request through the application as the server
+   * does (for a request that arrived another way: a custom server, an upgrade).
+   */
+  get routing(): (raw: any, res: any) => void {
+    const transport = stateOf(this as unknown as Instance).core.transport
+    if (typeof transport.routing !== 'function') {
+      return () => {
+        throw createError(
+          'FRM_ERR_INVALID_OPTION',
+          'routing()',
+          'this transport cannot route raw requests',
+        )
+      }
+    }
+    return transport.routing.bind(transport)
+  },
+  /** Fastify's `initialConfig`: the factory options in force, frozen (given by the umbrella). */
+  get initialConfig(): Readonly<Record<string, unknown>> {
+    return stateOf(this as unknown as Instance).core.initialConfig
   },
   get prefix(): string {
     return stateOf(this as unknown as Instance).prefix

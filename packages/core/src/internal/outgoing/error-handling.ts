@@ -39,7 +39,8 @@ export function failWhileSending(reply: Reply, error: unknown): void {
  */
 export function handleError(reply: Reply, error: unknown): void {
   const rc = reply[kRoute]
-  if (reply[kPhase] === Phase.Written || reply[kPhase] === Phase.Handed) {
+  const phase = reply[kPhase]
+  if (phase === Phase.Written || phase === Phase.Handed || phase === Phase.Hijacked) {
     reply.request.log.error({ err: error }, 'Error raised after the reply was sent')
     return
   }

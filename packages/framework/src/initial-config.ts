@@ -1,0 +1,70 @@
+import type { FrameworkOptions } from './options.js'
+
+/**
+ * The options Fastify 4 lists in `initialConfig`, each with the value this framework applies when
+ * it is not given. Where the framework's default differs from Fastify's (`requestTimeout`,
+ * `requestIdHeader`, `useSemicolonDelimiter`), the framework's is shown: it is what is in force.
+ */
+const defaults: Readonly<Record<string, unknown>> = {
+  connectionTimeout: 0,
+  keepAliveTimeout: 72000,
+  maxRequestsPerSocket: 0,
+  requestTimeout: 30000,
+  requestIdHeader: false,
+  requestIdLogLabel: 'reqId',
+  disableRequestLogging: false,
+  bodyLimit: 1048576,
+  caseSensitive: true,
+  allowUnsafeRegex: false,
+  ignoreTrailingSlash: false,
+  ignoreDuplicateSlashes: false,
+  jsonShorthand: true,
+  maxParamLength: 100,
+  onProtoPoisoning: 'error',
+  onConstructorPoisoning: 'error',
+  pluginTimeout: 10000,
+  http2SessionTimeout: 72000,
+  exposeHeadRoutes: true,
+  useSemicolonDelimiter: false,
+}
+
+/** Listed only when given, as Fastify does. */
+const listedWhenGiven = ['https', 'http2', 'forceCloseConnections', 'versioning', 'constraints']
+
+/**
+ * `instance.initialConfig`: Fastify's list of factory options, defaults filled in, deep-frozen.
+ * Functions, loggers and other options outside that list are left out, as Fastify leaves them out.
+ *
+ * @example
+ * initialConfig({ bodyLimit: 10 }).bodyLimit // 10
+ */
+export function initialConfig(options: FrameworkOptions): Readonly<Record<string, unknown>> {
+  const given = options as Record<string, unknown>
+  const config: Record<string, unknown> = {}
+  for (const name of listedWhenGiven) {
+    if (given[name] === undefined) continue
+    // Fastify keeps `https` only as "TLS on" (true) or its allowHTTP1 flag.
+    config[name] = name === 'https' && given[name] !== null ? true : given[name]
+  }
+  for (const name of Object.keys(defaults)) {
+    config[name] = given[name] ?? defaults[name]
+  }
+  return deepFreeze(copyNested(config))
+}
+
+/** A copy whose nested objects the caller cannot reach (plain data only). */
+function copyNested(config: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(config)) {
+    copy[name] = typeof value === 'object' && value !== null ? { ...value } : value
+  }
+  return copy
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const key of Object.keys(value)) {
+    const inner = (value as Record<string, unknown>)[key]
+    if (typeof inner === 'object' && inner !== null && !Object.isFrozen(inner)) deepFreeze(inner)
+  }
+  return Object.freeze(value)
+}
