@@ -1,6 +1,7 @@
 import { createError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
 import { SchemaRegistry } from '@framework/schema-registry'
-import type { RawRequest } from './contracts/transport.js'
+import type { ConstraintStrategy, RawRequest } from './contracts/transport.js'
+import { assertConstraintStrategy } from './internal/constraints.js'
 import { ContextState } from './internal/context-state.js'
 import type { Core } from './internal/core.js'
 import { describe } from './internal/describe.js'
@@ -117,6 +118,11 @@ export function createInstance<Req extends RawRequest, Res>(
       `expected a function, received ${describe(options.genReqId)}`,
     )
   }
+  const strategies = new Map<string, ConstraintStrategy>()
+  for (const strategy of Object.values(options.constraints ?? {})) {
+    assertConstraintStrategy(strategy, strategies)
+    strategies.set(strategy.name, strategy as ConstraintStrategy)
+  }
   let counter = 0
   const core = {
     transport,
@@ -145,6 +151,8 @@ export function createInstance<Req extends RawRequest, Res>(
     validatorCache: new Map(),
     serializerCache: new Map(),
     responseValidatorCache: new Map(),
+    constraintStrategies: strategies,
+    versionConstraintInUse: false,
     table: undefined,
     notFound: [],
   } as unknown as Core

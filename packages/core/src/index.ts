@@ -18,6 +18,7 @@ export type {
 } from './contracts/compilers.js'
 export type {
   ClientInfo,
+  ConstraintStrategy,
   InjectOptions,
   InjectResponse,
   ListenOptions,
@@ -78,6 +79,7 @@ export type {
   AnyRouteSchema,
   ErrorHandler,
   HttpMethod,
+  RequestRouteOptions,
   RouteAddress,
   RouteHandler,
   RouteInfo,

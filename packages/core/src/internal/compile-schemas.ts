@@ -7,6 +7,7 @@ import type {
   SerializerCompiler,
   ValidatorCompiler,
 } from '../contracts/compilers.js'
+import type { RouteSchema } from '../types/route.js'
 import type { ContextState } from './context-state.js'
 import { describe } from './describe.js'
 import { validatingSerializer } from './response-validation.js'
@@ -26,7 +27,7 @@ const parts: ReadonlyArray<{ part: HttpPart; context: PartValidator['context'] }
 /**
  * Compiles the validators of one route method: route option `validatorCompiler`, else the
  * context's `setValidatorCompiler`, else the default compiler of the context's shared schemas.
- * A compiler that returns `undefined` or `null` leaves that part unvalidated.
+ * A compiler that returns anything but a function leaves that part unvalidated.
  *
  * @throws FRM_ERR_SCH_VALIDATION_BUILD naming the route, the part and the reason
  */
@@ -58,17 +59,40 @@ export function compileValidators(
         url,
         httpPart: part,
       })
-      // No function (as Fastify reads it): this part is not validated.
-      if (fn === undefined || fn === null) continue
-      if (typeof fn !== 'function') {
-        throw new TypeError(`the validator compiler returned ${describe(fn)}, not a function`)
-      }
+      // Anything but a function (as Fastify reads it): this part is not validated.
+      if (typeof fn !== 'function') continue
       validators.push({ part, context, fn })
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }
   }
   return validators.length === 0 ? null : validators
+}
+
+/** The request parts whose schema is normalized in place. */
+const requestParts = ['body', 'querystring', 'params', 'headers'] as const
+
+/**
+ * Normalizes a route's schema object in place at ready, as Fastify 4.29 does, so that whoever kept
+ * it (an onRoute hook) sees what is compiled: `query` also as `querystring`, shorthands expanded
+ * and schema builders (fluent-json-schema) resolved, in each request part and response. A frozen
+ * object is left as it is.
+ */
+export function normalizeRouteSchema(schema: RouteSchema | undefined): void {
+  if (typeof schema !== 'object' || schema === null || Object.isFrozen(schema)) return
+  if (schema.querystring === undefined && schema.query !== undefined) {
+    schema.querystring = schema.query
+  }
+  for (const part of requestParts) {
+    const value = schema[part]
+    if (value !== undefined && value !== null) schema[part] = expandShorthand(value as never)
+  }
+  const response = schema.response
+  if (typeof response !== 'object' || response === null || Object.isFrozen(response)) return
+  for (const key of Object.keys(response)) {
+    const value = response[key]
+    if (value !== undefined && value !== null) response[key] = expandShorthand(value as never)
+  }
 }
 
 /**

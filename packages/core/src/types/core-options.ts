@@ -6,7 +6,7 @@ import type {
   SharedSchemaAdapter,
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
-import type { RawRequest, Transport } from '../contracts/transport.js'
+import type { ConstraintStrategy, RawRequest, Transport } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { Logger } from './logger.js'
 
@@ -64,4 +64,9 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   exposeHeadRoutes?: boolean
   /** What `instance.version` answers: the application framework's own version. Default `'0.0.0'`. */
   version?: string
+  /**
+   * Custom route constraint strategies by name (Fastify's `constraints` option), handed to the
+   * transport's router; `version` or `host` replaces the built-in one.
+   */
+  constraints?: Record<string, ConstraintStrategy<Req>>
 }

@@ -128,6 +128,11 @@ export interface RouteSettings<S extends AnyRouteSchema = RouteSchema> extends R
   responseValidation?: boolean
   /** Body limit in bytes for this route (default: the instance's). */
   bodyLimit?: number
+  /**
+   * Where a `/` route under a prefix answers: `'both'` (default: `/v1` and `/v1/`), `'slash'`
+   * (`/v1/` only) or `'no-slash'` (`/v1` only).
+   */
+  prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
 }
 
 /**
@@ -195,10 +200,11 @@ export interface RouteTypedOptions<G extends RouteGeneric, S extends AnyRouteSch
 }
 
 /**
- * What `request.routeOptions` holds.
+ * Fastify 4's route context (`request.context`, `reply.context`): the built route's settings.
+ * `config` is the route's `config` plus its `url` and `method`, as Fastify 4.29 builds it.
  *
  * @example
- * app.addHook('onRequest', async (request) => { if (request.routeOptions.config.public) return })
+ * app.addHook('onRequest', async (request) => { if (request.context.config.public) return })
  */
 export interface RouteInfo {
   /** The full path, prefixes included. */
@@ -211,4 +217,36 @@ export interface RouteInfo {
   /** The prefix of the route's context. */
   prefix: string
   handler: RouteHandler<any>
+}
+
+/**
+ * What `request.routeOptions` holds, as Fastify 4.29 builds it: a frozen object whose `config` and
+ * `schema` are read-only getters (not enumerable).
+ *
+ * @example
+ * app.addHook('onRequest', async (request) => {
+ *   if (request.routeOptions.config.public) return
+ *   request.log.info(`${request.routeOptions.method} ${request.routeOptions.url}`)
+ * })
+ */
+export interface RequestRouteOptions {
+  /** The method(s) the route was declared with (upper-case; an array when declared as one). */
+  readonly method: string | string[]
+  /** The full path, prefixes included (`/v1/users/:id`). */
+  readonly url: string
+  /** The route's body limit, else the application's. */
+  readonly bodyLimit: number
+  readonly attachValidation: boolean
+  /** The route's `logLevel`, else its context's, else `''`. */
+  readonly logLevel: string
+  /** Whether a GET route also answers HEAD. */
+  readonly exposeHeadRoute: boolean
+  /** `'both'` (default), `'slash'` or `'no-slash'`: where `/` under a prefix answers. */
+  readonly prefixTrailingSlash: 'both' | 'slash' | 'no-slash'
+  readonly handler: RouteHandler<any>
+  /** The `Accept-Version` header, when some route uses the `version` constraint; else undefined. */
+  readonly version: string | undefined
+  /** The route's `config`, plus `url` and `method`. */
+  readonly config: Record<string, any>
+  readonly schema: RouteSchema | undefined
 }
