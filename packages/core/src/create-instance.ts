@@ -10,6 +10,7 @@ import { instancePrototype } from './internal/instance-prototype.js'
 import { createNoopLogger } from './internal/noop-logger.js'
 import { createParserEntry } from './internal/parser-table.js'
 import { createPluginNode } from './internal/plugin-node.js'
+import { applySchemaController, assertSchemaController } from './internal/schema-controller.js'
 import type { CoreOptions } from './types/core-options.js'
 import type { Instance } from './types/instance.js'
 
@@ -152,6 +153,7 @@ export function createInstance<Req extends RawRequest, Res>(
     serializerCache: new Map(),
     responseValidatorCache: new Map(),
     constraintStrategies: strategies,
+    compilerOptions: { ...options.compilerOptions },
     versionConstraintInUse: false,
     table: undefined,
     notFound: [],
@@ -165,6 +167,12 @@ export function createInstance<Req extends RawRequest, Res>(
   })
   const root = new ContextState(core, undefined, instance, 'root', '', new SchemaRegistry())
   root.pluginNames.push('framework')
+  if (options.schemaController !== undefined) {
+    applySchemaController(
+      root,
+      assertSchemaController(options.schemaController, 'schemaController'),
+    )
+  }
   core.root = root
   core.rootNode = createPluginNode('root', undefined, root, true)
   root.currentNode = core.rootNode

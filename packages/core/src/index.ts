@@ -5,6 +5,8 @@ export type {
   ResponseValidatorCompileInput,
   ResponseValidatorCompiler,
   ResponseValidatorCompilerFactory,
+  SchemaBucket,
+  SchemaControllerOptions,
   SerializeFunction,
   SerializerCompileInput,
   SerializerCompiler,

@@ -2,6 +2,7 @@ import { createError, type ErrorCode, FrameworkError } from '@framework/error-fo
 import { expandShorthand } from '@framework/schema-registry'
 import type {
   HttpPart,
+  JsonSchema,
   ResponseValidatorCompiler,
   SerializeFunction,
   SerializerCompiler,
@@ -13,6 +14,7 @@ import { describe } from './describe.js'
 import { validatingSerializer } from './response-validation.js'
 import type { PartValidator } from './route-context.js'
 import type { RouteRecord } from './route-record.js'
+import { serializerFactoryOf, sharedSchemasOf, validatorFactoryOf } from './schema-controller.js'
 
 /** Methods whose body is validated (specification 4.2.2). */
 export const bodyValidatedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH'])
@@ -145,11 +147,11 @@ export function compileSerializers(
 }
 
 function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
-  return cachedPerSchemaSet(state, state.core.validatorCache, state.core.validatorFactory)
+  return cachedPerSchemaSet(state, state.core.validatorCache, validatorFactoryOf(state))
 }
 
 function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
-  return cachedPerSchemaSet(state, state.core.serializerCache, state.core.serializerFactory)
+  return cachedPerSchemaSet(state, state.core.serializerCache, serializerFactoryOf(state))
 }
 
 function responseValidatorCompiler(state: ContextState): ResponseValidatorCompiler {
@@ -162,16 +164,29 @@ function responseValidatorCompiler(state: ContextState): ResponseValidatorCompil
   return cachedPerSchemaSet(state, state.core.responseValidatorCache, factory)
 }
 
-/** The default compiler for the shared schemas visible in `state`: built once per set. */
+/** A number per factory (and per bucket-holding context), for the cache keys. */
+const ids = new WeakMap<object, number>()
+let nextId = 0
+function idOf(value: object): number {
+  let id = ids.get(value)
+  if (id === undefined) ids.set(value, (id = ++nextId))
+  return id
+}
+
+/**
+ * The default compiler for the shared schemas visible in `state`: built once per factory and set
+ * of schemas (per context when a schema controller's bucket holds them).
+ */
 function cachedPerSchemaSet<C>(
   state: ContextState,
   cache: Map<string, C>,
-  factory: (shared: ReturnType<ContextState['registry']['getAll']>) => C,
+  factory: (shared: Readonly<Record<string, JsonSchema>>) => C,
 ): C {
-  const key = state.registry.fingerprint
+  const schemas = state.bucket === undefined ? state.registry.fingerprint : `b${idOf(state)}`
+  const key = `${idOf(factory)}:${schemas}`
   let compiler = cache.get(key)
   if (compiler === undefined) {
-    compiler = factory(state.registry.getAll())
+    compiler = factory(sharedSchemasOf(state))
     cache.set(key, compiler)
   }
   return compiler

@@ -73,6 +73,9 @@ export interface Core {
   /** Whether `version` is a strategy in use (custom, or a route's constraint), set at ready. */
   versionConstraintInUse: boolean
 
+  /** The second argument of a schema controller's builders (validator and serializer options). */
+  compilerOptions: { validator?: unknown; serializer?: unknown }
+
   /** Built at ready. */
   table: RouteTable<RawRequest, unknown> | undefined
   /** Not-found route contexts, longest prefix first (for `reply.callNotFound`). */

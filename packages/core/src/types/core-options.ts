@@ -2,6 +2,7 @@ import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type {
   ResponseSelectorFactory,
   ResponseValidatorCompilerFactory,
+  SchemaControllerOptions,
   SerializerCompilerFactory,
   SharedSchemaAdapter,
   ValidatorCompilerFactory,
@@ -69,4 +70,14 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
    * transport's router; `version` or `host` replaces the built-in one.
    */
   constraints?: Record<string, ConstraintStrategy<Req>>
+  /**
+   * Fastify's `schemaController`: a `bucket` factory that stores the shared schemas, and
+   * `compilersFactory` builders that replace `validatorCompiler` / `serializerCompiler`.
+   */
+  schemaController?: SchemaControllerOptions
+  /**
+   * The second argument of the `compilersFactory` builders: the application's validator options
+   * and serializer options (Fastify passes its `ajv` and `serializerOpts` options).
+   */
+  compilerOptions?: { validator?: unknown; serializer?: unknown }
 }

@@ -1,6 +1,11 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type { JsonSchema as RegistryJsonSchema } from '@framework/schema-registry'
-import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
+import type {
+  JsonSchema,
+  SchemaControllerOptions,
+  SerializerCompiler,
+  ValidatorCompiler,
+} from '../contracts/compilers.js'
 import type {
   ConstraintStrategy,
   InjectOptions,
@@ -237,6 +242,16 @@ export interface Instance<Local extends object = {}> {
   getSchema(id: string): RegistryJsonSchema | undefined
 
   setValidatorCompiler(compiler: ValidatorCompiler): Instance<Local>
+  /**
+   * Fastify's `setSchemaController`: from now on this context (and the contexts opened under it)
+   * keeps its shared schemas in `bucket`, and builds its default compilers with `compilersFactory`.
+   *
+   * @example
+   * app.setSchemaController({
+   *   compilersFactory: { buildValidator: (schemas, ajvOptions) => ({ schema }) => compiled[schema.$id] },
+   * })
+   */
+  setSchemaController(controller: SchemaControllerOptions): Instance<Local>
   setSerializerCompiler(compiler: SerializerCompiler): Instance<Local>
   setErrorHandler(handler: ErrorHandler): Instance<Local>
   setNotFoundHandler(handler: RouteHandler): Instance<Local>
