@@ -91,6 +91,17 @@ export function framework(options: FrameworkOptions = {}) {
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
     version,
+    constraints: options.constraints,
+    schemaController: options.schemaController,
+    // What Fastify hands its compilersFactory builders: its `ajv` option ({ customOptions,
+    // plugins }, here `validator`) and `serializerOpts`.
+    compilerOptions: {
+      validator: {
+        customOptions: options.validator?.customOptions ?? {},
+        plugins: options.validator?.plugins ?? [],
+      },
+      serializer: options.serializerOpts,
+    },
   })
   app = instance
   if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(instance)

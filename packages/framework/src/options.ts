@@ -1,4 +1,5 @@
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
+import type { ConstraintStrategy, SchemaControllerOptions } from '@framework/core'
 import type { PoisoningAction, TrustProxy } from '@framework/http'
 import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
@@ -74,6 +75,18 @@ export interface FrameworkOptions {
    * or changed is. Or a `Precompiler` (build mode: collect them while compiling). Default: none.
    */
   precompiled?: PrecompiledModule | Precompiler
+  /**
+   * Custom route constraint strategies by name (Fastify's option, find-my-way's strategy shape):
+   * routes use them in their `constraints` option; `version` or `host` replaces the built-in one.
+   */
+  constraints?: Record<string, ConstraintStrategy>
+  /**
+   * Fastify's `schemaController`: `bucket(parentSchemas)` stores the shared schemas of each
+   * context, `compilersFactory.buildValidator(schemas, validatorOptions)` and
+   * `buildSerializer(schemas, serializerOpts)` build the default compilers instead of Ajv and
+   * fast-json-stringify (a custom builder then also receives Standard Schema values as they are).
+   */
+  schemaController?: SchemaControllerOptions
 }
 
 /** Every option the factory reads; any other is refused or warned about (see fastify-options.ts). */
@@ -100,6 +113,9 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'disableRequestLogging',
   'querystringParser',
   'rewriteUrl',
+  'precompiled',
+  'constraints',
+  'schemaController',
 ])
 
 const integerOptions = [
