@@ -1,5 +1,5 @@
-import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
 import type { ConstraintStrategy, SchemaControllerOptions } from '@framework/core'
+import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
 import type { PoisoningAction, TrustProxy } from '@framework/http'
 import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'

@@ -109,7 +109,9 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
  * `table.fail`.
  */
 export function hasAsyncConstraints(table: Table): boolean {
-  return (table.constraintStrategies ?? []).some((strategy) => strategy.deriveConstraint.length === 3)
+  return (table.constraintStrategies ?? []).some(
+    (strategy) => strategy.deriveConstraint.length === 3,
+  )
 }
 
 /** The path of a request target, for the absolute form (`http://host/path`) too. */
