@@ -99,6 +99,16 @@ describe('request.routeOptions', () => {
     expect((await app.inject('/')).body).toBe('/')
   })
 
+  it('has no url or method in a not-found handler, as in Fastify', async () => {
+    const { app } = createApp()
+    app.setNotFoundHandler(async (request) => ({
+      url: request.routeOptions.url ?? null,
+      method: request.routeOptions.method ?? null,
+      config: request.routeOptions.config,
+    }))
+    expect((await app.inject('/nowhere')).json()).toEqual({ url: null, method: null, config: {} })
+  })
+
   it('has no version while no route uses the version constraint', async () => {
     const { app } = createApp()
     app.get('/', async (request) => ({ version: request.routeOptions.version ?? null }))

@@ -4,7 +4,9 @@ import type { RequestRouteOptions, RouteHandler, RouteInfo } from '../types/rout
 export interface RouteOptionsInput {
   info: RouteInfo
   /** The method(s) as declared: one upper-case name, or the array the route gave. */
-  method: string | string[]
+  method: string | string[] | undefined
+  /** The route's full path; undefined for a not-found handler. */
+  url: string | undefined
   logLevel: string | undefined
   exposeHeadRoute: boolean
   prefixTrailingSlash: RequestRouteOptions['prefixTrailingSlash']
@@ -23,7 +25,7 @@ export function buildRouteOptions(
   const info = input.info
   const options = {
     method: input.method,
-    url: info.url,
+    url: input.url,
     bodyLimit: info.bodyLimit,
     attachValidation: info.attachValidation,
     logLevel: input.logLevel ?? '',

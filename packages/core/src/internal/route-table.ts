@@ -195,6 +195,7 @@ function createRouteContext(
   const input: RouteOptionsInput = {
     info,
     method: record.method,
+    url,
     logLevel,
     exposeHeadRoute: record.exposeHeadRoute,
     prefixTrailingSlash: record.prefixTrailingSlash,
@@ -247,7 +248,9 @@ function createNotFoundContext(
   }
   const input: RouteOptionsInput = {
     info,
-    method: '*',
+    // As Fastify: a not-found handler has no route url or method.
+    method: undefined,
+    url: undefined,
     logLevel: base.logLevel,
     exposeHeadRoute: false,
     prefixTrailingSlash: 'both',

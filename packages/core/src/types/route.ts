@@ -230,10 +230,13 @@ export interface RouteInfo {
  * })
  */
 export interface RequestRouteOptions {
-  /** The method(s) the route was declared with (upper-case; an array when declared as one). */
-  readonly method: string | string[]
-  /** The full path, prefixes included (`/v1/users/:id`). */
-  readonly url: string
+  /**
+   * The method(s) the route was declared with (upper-case; an array when declared as one).
+   * Undefined in a not-found handler, as in Fastify.
+   */
+  readonly method: string | string[] | undefined
+  /** The full path, prefixes included (`/v1/users/:id`); undefined in a not-found handler. */
+  readonly url: string | undefined
   /** The route's body limit, else the application's. */
   readonly bodyLimit: number
   readonly attachValidation: boolean
