@@ -17,6 +17,7 @@ import { resolvePrecompiled } from './precompiler.js'
 import { requestIdGenerator } from './request-id.js'
 import { addRequestLogging } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
+import { constraintsOf } from './versioning.js'
 
 /**
  * Creates an application: the root context, with the default validator (Ajv 8), serializer
@@ -91,7 +92,7 @@ export function framework(options: FrameworkOptions = {}) {
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
     version,
-    constraints: options.constraints,
+    constraints: constraintsOf(options.constraints, options.versioning),
     schemaController: options.schemaController,
     // What Fastify hands its compilersFactory builders: its `ajv` option ({ customOptions,
     // plugins }, here `validator`) and `serializerOpts`.

@@ -30,7 +30,6 @@ const unsupported: Record<string, Unsupported> = {
   },
   http2: { action: 'refuse', same: false, advice: 'HTTP/2 is not served' },
   serverFactory: { action: 'refuse', advice: 'the node:http server is created by the framework' },
-  versioning: { action: 'refuse', advice: 'route versioning is not supported' },
   frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },
   clientErrorHandler: {
     action: 'refuse',

@@ -5,6 +5,7 @@ import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
 import type { LoggerOption } from './logger.js'
 import type { PrecompiledModule, Precompiler } from './precompiler.js'
+import type { VersioningOption } from './versioning.js'
 
 /** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
 export type ValidatorPlugin =
@@ -87,6 +88,11 @@ export interface FrameworkOptions {
    * fast-json-stringify (a custom builder then also receives Standard Schema values as they are).
    */
   schemaController?: SchemaControllerOptions
+  /**
+   * Fastify 4's deprecated form of a custom `version` strategy: `{ storage(), deriveVersion(req) }`.
+   * Prefer `constraints: { version: strategy }`.
+   */
+  versioning?: VersioningOption
 }
 
 /** Every option the factory reads; any other is refused or warned about (see fastify-options.ts). */
@@ -116,6 +122,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'precompiled',
   'constraints',
   'schemaController',
+  'versioning',
 ])
 
 const integerOptions = [

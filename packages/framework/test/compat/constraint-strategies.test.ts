@@ -97,4 +97,20 @@ describe('[compat] custom constraint strategies', () => {
     expect((await send(app, { url: '/', headers: { 'x-api': 'v1' } })).statusCode).toBe(200)
     expect((await send(app, { url: '/', headers: { 'x-api': 'v2' } })).statusCode).toBe(404)
   })
+
+  itBoth("Fastify 4's versioning option is the version strategy", async ({ send }) => {
+    const app = makeApp({
+      versioning: {
+        storage: tenantStrategy().storage,
+        deriveVersion: (req: { headers: Record<string, string | undefined> }) =>
+          req.headers['x-api'],
+      },
+    })
+    app.get('/', { constraints: { version: 'v2' } }, async () => 'v2')
+    expect((await send(app, { url: '/', headers: { 'x-api': 'v2' } })).body).toBe('v2')
+    expect((await send(app, { url: '/', headers: { 'x-api': 'v3' } })).statusCode).toBe(404)
+    expect(() => makeApp({ versioning: { storage: 1 } })).toThrow(
+      "Option 'versioning' is not valid",
+    )
+  })
 })
