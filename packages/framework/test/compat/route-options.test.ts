@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import S from 'fluent-json-schema'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
@@ -168,6 +169,26 @@ describe('[compat] onRoute changes the route before it is built', () => {
     })
     expect((await app.inject('/?n=4')).json()).toEqual({ n: 4 })
     expect((await app.inject('/?n=3')).statusCode).toBe(400)
+  })
+
+  it('sees a fluent-json-schema body resolved to its JSON once ready', async () => {
+    const app = makeApp()
+    let kept: any
+    app.addHook('onRoute', (route: any) => {
+      kept = route.schema
+    })
+    app.post(
+      '/',
+      { schema: { body: S.object().prop('n', S.integer()) } },
+      async (request: any) => request.body,
+    )
+    await app.ready()
+    expect(kept.body).toEqual({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { n: { type: 'integer' } },
+    })
+    expect(typeof kept.body.isFluentSchema).toBe('undefined')
   })
 
   it('a validator compiler installed by onRoute that returns no function leaves the part unvalidated', async () => {
