@@ -95,6 +95,12 @@ export function stateOf(instance: Instance): ContextState {
   return (instance as unknown as { [kContext]: ContextState })[kContext]
 }
 
+/** The `logLevel` of the nearest context that set one (register option `logLevel`). */
+export function contextLogLevel(state: ContextState): string | undefined {
+  for (const scope of state.chain()) if (scope.logLevel !== undefined) return scope.logLevel
+  return undefined
+}
+
 /** Every context, parents before children, in registration order. */
 export function* preOrder(state: ContextState): Generator<ContextState> {
   yield state

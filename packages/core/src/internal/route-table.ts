@@ -4,7 +4,12 @@ import type { RouteHandler } from '../types/route.js'
 import { bodyMethods } from './body.js'
 import { compileSerializers, compileValidators, normalizeRouteSchema } from './compile-schemas.js'
 import { hasConstraintStrategy } from './constraints.js'
-import { type ContextState, type NotFoundSetting, preOrder } from './context-state.js'
+import {
+  type ContextState,
+  contextLogLevel,
+  type NotFoundSetting,
+  preOrder,
+} from './context-state.js'
 import type { Core } from './core.js'
 import type { HookEntry } from './hooks.js'
 import { runRoute } from './lifecycle.js'
@@ -85,12 +90,6 @@ function hookList(
   const extra = own[name]
   if (extra === undefined || extra.length === 0) return inherited.length === 0 ? null : inherited
   return inherited.concat(extra)
-}
-
-/** The `logLevel` of the nearest context that set one. */
-function contextLogLevel(state: ContextState): string | undefined {
-  for (const scope of state.chain()) if (scope.logLevel !== undefined) return scope.logLevel
-  return undefined
 }
 
 function writtenLogger(core: Core, method: string, url: string): (error?: Error) => void {

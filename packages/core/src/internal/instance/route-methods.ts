@@ -2,7 +2,7 @@ import { createError } from '@framework/error-formatter'
 import type { Instance } from '../../types/instance.js'
 import type { RouteOptions } from '../../types/route.js'
 import { addConstraintStrategy, hasConstraintStrategy } from '../constraints.js'
-import { type ContextState, stateOf } from '../context-state.js'
+import { type ContextState, contextLogLevel, stateOf } from '../context-state.js'
 import { describe } from '../describe.js'
 import { routeLevelHooks } from '../hooks.js'
 import { routeUrls } from '../prefix.js'
@@ -53,12 +53,6 @@ const trailingSlashes: ReadonlySet<unknown> = new Set(['both', 'slash', 'no-slas
 function declaredMethods(method: unknown, url: string): string | string[] {
   const methods = normalizeMethods(method, url)
   return Array.isArray(method) ? methods : methods[0]!
-}
-
-/** The `logLevel` of the nearest context that set one. */
-function contextLogLevel(state: ContextState): string | undefined {
-  for (const scope of state.chain()) if (scope.logLevel !== undefined) return scope.logLevel
-  return undefined
 }
 
 /**
