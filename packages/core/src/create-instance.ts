@@ -1,6 +1,7 @@
 import { createError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
 import { SchemaRegistry } from '@framework/schema-registry'
-import type { RawRequest } from './contracts/transport.js'
+import type { ConstraintStrategy, RawRequest } from './contracts/transport.js'
+import { assertConstraintStrategy } from './internal/constraints.js'
 import { ContextState } from './internal/context-state.js'
 import type { Core } from './internal/core.js'
 import { describe } from './internal/describe.js'
@@ -9,6 +10,7 @@ import { instancePrototype } from './internal/instance-prototype.js'
 import { createNoopLogger } from './internal/noop-logger.js'
 import { createParserEntry } from './internal/parser-table.js'
 import { createPluginNode } from './internal/plugin-node.js'
+import { applySchemaController, assertSchemaController } from './internal/schema-controller.js'
 import type { CoreOptions } from './types/core-options.js'
 import type { Instance } from './types/instance.js'
 
@@ -117,6 +119,11 @@ export function createInstance<Req extends RawRequest, Res>(
       `expected a function, received ${describe(options.genReqId)}`,
     )
   }
+  const strategies = new Map<string, ConstraintStrategy>()
+  for (const strategy of Object.values(options.constraints ?? {})) {
+    assertConstraintStrategy(strategy, strategies)
+    strategies.set(strategy.name, strategy as ConstraintStrategy)
+  }
   let counter = 0
   const core = {
     transport,
@@ -147,6 +154,9 @@ export function createInstance<Req extends RawRequest, Res>(
     validatorCache: new Map(),
     serializerCache: new Map(),
     responseValidatorCache: new Map(),
+    constraintStrategies: strategies,
+    compilerOptions: { ...options.compilerOptions },
+    versionConstraintInUse: false,
     table: undefined,
     notFound: [],
   } as unknown as Core
@@ -159,6 +169,12 @@ export function createInstance<Req extends RawRequest, Res>(
   })
   const root = new ContextState(core, undefined, instance, 'root', '', new SchemaRegistry())
   root.pluginNames.push('framework')
+  if (options.schemaController !== undefined) {
+    applySchemaController(
+      root,
+      assertSchemaController(options.schemaController, 'schemaController'),
+    )
+  }
   core.root = root
   core.rootNode = createPluginNode('root', undefined, root, true)
   root.currentNode = core.rootNode

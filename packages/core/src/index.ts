@@ -5,6 +5,8 @@ export type {
   ResponseValidatorCompileInput,
   ResponseValidatorCompiler,
   ResponseValidatorCompilerFactory,
+  SchemaBucket,
+  SchemaControllerOptions,
   SerializeFunction,
   SerializerCompileInput,
   SerializerCompiler,
@@ -18,6 +20,7 @@ export type {
 } from './contracts/compilers.js'
 export type {
   ClientInfo,
+  ConstraintStrategy,
   InjectOptions,
   InjectResponse,
   ListenOptions,
@@ -90,6 +93,7 @@ export type {
   ErrorHandler,
   FastifyContextConfig,
   HttpMethod,
+  RequestRouteOptions,
   RouteAddress,
   RouteHandler,
   RouteInfo,

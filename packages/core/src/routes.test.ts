@@ -28,7 +28,11 @@ describe('route declaration', () => {
       const response = await app.inject({ method: method.toUpperCase(), url: `/${method}` })
       expect(response.headers['x-method']).toBe(method)
     }
-    expect((await app.inject('/with-options')).json()).toEqual({ a: 1 })
+    expect((await app.inject('/with-options')).json()).toEqual({
+      a: 1,
+      url: '/with-options',
+      method: 'GET',
+    })
     expect((await app.inject('/handler-in-options')).body).toBe('inside')
   })
 
@@ -111,7 +115,8 @@ describe('route declaration', () => {
       async (child) => {
         child.get('/:id', { config: { role: 'admin' } }, async function (request) {
           self = this
-          return request.routeOptions
+          const options = request.routeOptions
+          return { ...options, config: options.config, handler: typeof options.handler }
         })
       },
       { prefix: '/users' },
@@ -120,10 +125,13 @@ describe('route declaration', () => {
     expect(info).toEqual({
       url: '/users/:id',
       method: 'GET',
-      config: { role: 'admin' },
+      config: { role: 'admin', url: '/users/:id', method: 'GET' },
       attachValidation: false,
       bodyLimit: 1048576,
-      prefix: '/users',
+      logLevel: '',
+      exposeHeadRoute: true,
+      prefixTrailingSlash: 'both',
+      handler: 'function',
     })
     expect((self as { prefix: string }).prefix).toBe('/users')
   })

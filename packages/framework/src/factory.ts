@@ -19,6 +19,7 @@ import { resolvePrecompiled } from './precompiler.js'
 import { requestIdGenerator } from './request-id.js'
 import { addRequestLogging } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
+import { constraintsOf } from './versioning.js'
 
 /**
  * Creates an application: the root context, with the default validator (Ajv 8), serializer
@@ -93,6 +94,17 @@ export function framework(options: FrameworkOptions = {}) {
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
     version,
     initialConfig: initialConfig(options),
+    constraints: constraintsOf(options.constraints, options.versioning),
+    schemaController: options.schemaController,
+    // What Fastify hands its compilersFactory builders: its `ajv` option ({ customOptions,
+    // plugins }, here `validator`) and `serializerOpts`.
+    compilerOptions: {
+      validator: {
+        customOptions: options.validator?.customOptions ?? {},
+        plugins: options.validator?.plugins ?? [],
+      },
+      serializer: options.serializerOpts,
+    },
   })
   app = instance
   if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(instance)

@@ -29,16 +29,10 @@ const unsupported: Record<string, Unsupported> = {
   },
   http2: { action: 'refuse', same: false, advice: 'HTTP/2 is not served' },
   serverFactory: { action: 'refuse', advice: 'the node:http server is created by the framework' },
-  constraints: { action: 'refuse', advice: 'route constraints are not supported' },
-  versioning: { action: 'refuse', advice: 'route versioning is not supported' },
   frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },
   clientErrorHandler: {
     action: 'refuse',
     advice: 'malformed HTTP is answered by the transport (400, 408 or 431)',
-  },
-  schemaController: {
-    action: 'refuse',
-    advice: 'use setValidatorCompiler() / setSerializerCompiler()',
   },
   jsonShorthand: {
     action: 'warn',

@@ -1,9 +1,11 @@
+import type { ConstraintStrategy, SchemaControllerOptions } from '@framework/core'
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
 import type { PoisoningAction, TrustProxy } from '@framework/http'
 import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
 import type { LoggerOption } from './logger.js'
 import type { PrecompiledModule, Precompiler } from './precompiler.js'
+import type { VersioningOption } from './versioning.js'
 
 /** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
 export type ValidatorPlugin =
@@ -85,6 +87,23 @@ export interface FrameworkOptions {
    * or changed is. Or a `Precompiler` (build mode: collect them while compiling). Default: none.
    */
   precompiled?: PrecompiledModule | Precompiler
+  /**
+   * Custom route constraint strategies by name (Fastify's option, find-my-way's strategy shape):
+   * routes use them in their `constraints` option; `version` or `host` replaces the built-in one.
+   */
+  constraints?: Record<string, ConstraintStrategy>
+  /**
+   * Fastify's `schemaController`: `bucket(parentSchemas)` stores the shared schemas of each
+   * context, `compilersFactory.buildValidator(schemas, validatorOptions)` and
+   * `buildSerializer(schemas, serializerOpts)` build the default compilers instead of Ajv and
+   * fast-json-stringify (a custom builder then also receives Standard Schema values as they are).
+   */
+  schemaController?: SchemaControllerOptions
+  /**
+   * Fastify 4's deprecated form of a custom `version` strategy: `{ storage(), deriveVersion(req) }`.
+   * Prefer `constraints: { version: strategy }`.
+   */
+  versioning?: VersioningOption
 }
 
 /** Every option the factory reads; any other is refused or warned about (see fastify-options.ts). */
@@ -112,6 +131,10 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'disableRequestLogging',
   'querystringParser',
   'rewriteUrl',
+  'precompiled',
+  'constraints',
+  'schemaController',
+  'versioning',
 ])
 
 const integerOptions = [

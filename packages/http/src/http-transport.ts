@@ -24,7 +24,7 @@ import {
   resolveOptions,
 } from './internal/options.js'
 import { readBody } from './internal/read-body.js'
-import { buildRouter, type Router } from './internal/router.js'
+import { buildRouter, hasAsyncConstraints, type Router } from './internal/router.js'
 import { isSent, send } from './internal/send.js'
 import type { SendDone } from './internal/send-done.js'
 
@@ -92,8 +92,15 @@ class NodeHttpTransport implements HttpTransport {
         res,
         createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', raw.httpVersion),
       )
+    } else if (this.#asyncConstraints) {
+      router.lookup(raw, res, (error: Error | null) => {
+        if (error !== null) this.#table!.fail(raw, res, error)
+      })
     } else router.lookup(raw, res)
   }
+
+  /** A constraint strategy of the mounted table derives its value asynchronously. */
+  #asyncConstraints = false
 
   /** Present only with `trustProxy`: the core then asks it who the client is. */
   readonly describeClient: ((raw: IncomingMessage) => ClientInfo) | undefined
@@ -135,6 +142,7 @@ class NodeHttpTransport implements HttpTransport {
 
   mount(table: RouteTable<IncomingMessage, ServerResponse>): void {
     this.#router = buildRouter(table, this.#options)
+    this.#asyncConstraints = hasAsyncConstraints(table)
     this.#table = table
   }
 

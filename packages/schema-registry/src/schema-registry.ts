@@ -104,12 +104,6 @@ export class SchemaRegistry {
         `$id must be a non-empty string naming the schema (e.g. 'user'), received ${describe(id)}`,
       )
     }
-    if (id.startsWith('#')) {
-      throw createError(
-        'FRM_ERR_SCHEMA_INVALID',
-        `$id '${id}' is an anchor, not a shared schema id: name the schema without the leading '#' (e.g. '${id.slice(1)}') and reference it as '${id.slice(1)}#'`,
-      )
-    }
     const key = normalizeId(id)
     if (this.#find(key) !== undefined) throw createError('FRM_ERR_SCH_ALREADY_PRESENT', id)
     this.#own.set(key, { id, schema })

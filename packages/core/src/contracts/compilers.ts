@@ -112,3 +112,47 @@ export type ResponseValidatorCompilerFactory = (
  * const adapter: SharedSchemaAdapter = (value) => (isYupSchema(value) ? yupToJsonSchema(value) : value)
  */
 export type SharedSchemaAdapter = (schema: object) => object
+
+/**
+ * Where a context keeps its shared schemas, when a `schemaController.bucket` replaces the
+ * framework's own store (Fastify's bucket interface).
+ */
+export interface SchemaBucket {
+  /** Stores what `addSchema(schema)` received. */
+  add(schema: any): unknown
+  /** What `getSchema(id)` answers. */
+  getSchema(id: string): JsonSchema | undefined
+  /** Every schema by `$id`: what `getSchemas()` answers and what the compilers resolve `$ref` with. */
+  getSchemas(): Record<string, JsonSchema>
+}
+
+/**
+ * Fastify's `schemaController` option (and `setSchemaController`): where shared schemas live and
+ * what builds the compilers from them.
+ *
+ * @example
+ * const schemaController: SchemaControllerOptions = {
+ *   compilersFactory: {
+ *     buildValidator: (externalSchemas, ajvOptions) => ({ schema }) => precompiled[schema.$id],
+ *   },
+ * }
+ */
+export interface SchemaControllerOptions {
+  /** Called for the root and for each new context with its parent's schemas. */
+  bucket?: (parentSchemas?: Record<string, JsonSchema>) => SchemaBucket
+  compilersFactory?: {
+    /**
+     * Builds a context's validator compiler from its shared schemas and the application's validator
+     * options (`{ customOptions, plugins }`).
+     */
+    buildValidator?: (
+      externalSchemas: Record<string, JsonSchema>,
+      validatorOptions: any,
+    ) => ValidatorCompiler
+    /** Builds a context's serializer compiler from its shared schemas and `serializerOpts`. */
+    buildSerializer?: (
+      externalSchemas: Record<string, JsonSchema>,
+      serializerOptions: any,
+    ) => SerializerCompiler
+  }
+}

@@ -59,6 +59,47 @@ export interface MountedRoute<Req extends RawRequest = RawRequest, Res = unknown
   constraints?: Record<string, unknown> | undefined
 }
 
+/**
+ * A custom route constraint, in find-my-way's strategy shape (what Fastify's `constraints` option
+ * and `addConstraintStrategy` take). The core only keeps and hands these to the transport; the
+ * transport's router applies them.
+ *
+ * @example
+ * const tenant: ConstraintStrategy = {
+ *   name: 'tenant',
+ *   storage() {
+ *     const byValue = new Map()
+ *     return { get: (v) => byValue.get(v) ?? null, set: (v, store) => byValue.set(v, store) }
+ *   },
+ *   deriveConstraint: (req) => req.headers['x-tenant'],
+ *   mustMatchWhenDerived: true,
+ * }
+ */
+export interface ConstraintStrategy<Req = any> {
+  /** The key routes use in their `constraints` option. */
+  name: string
+  /** A fresh store of route handles by constraint value. */
+  storage(): {
+    get(value: any): unknown
+    set(value: any, store: unknown): void
+    [other: string]: unknown
+  }
+  /**
+   * The constraint value of a request. A function of three parameters `(req, ctx, done)` derives
+   * it asynchronously and calls `done(error, value)`.
+   */
+  deriveConstraint(
+    req: Req,
+    ctx?: unknown,
+    done?: (error: Error | null, value?: unknown) => void,
+  ): unknown
+  /** When true, a request whose derived value matches no route is not served by an unconstrained one. */
+  mustMatchWhenDerived?: boolean
+  /** Checks a route's constraint value when the route is added; throws to refuse it. */
+  validate?(value: unknown): void
+  [other: string]: unknown
+}
+
 /** The not-found handler of the context registered with `prefix` ('' for the root). */
 export interface MountedNotFound<Req extends RawRequest = RawRequest, Res = unknown> {
   prefix: string
@@ -76,6 +117,11 @@ export interface RouteTable<Req extends RawRequest = RawRequest, Res = unknown> 
    * runs with `error`, whose `statusCode` says the status.
    */
   fail(raw: Req, res: Res, error: Error): void
+  /**
+   * Custom constraint strategies routes may use besides the built-in `version` and `host` (a
+   * strategy named `version` or `host` replaces the built-in one).
+   */
+  constraintStrategies?: readonly ConstraintStrategy<Req>[]
 }
 
 /** Options of `listen()`. */

@@ -2,16 +2,19 @@ import { createError, type ErrorCode, FrameworkError } from '@framework/error-fo
 import { expandShorthand } from '@framework/schema-registry'
 import type {
   HttpPart,
+  JsonSchema,
   ResponseValidatorCompiler,
   SerializeFunction,
   SerializerCompiler,
   ValidatorCompiler,
 } from '../contracts/compilers.js'
+import type { RouteSchema } from '../types/route.js'
 import type { ContextState } from './context-state.js'
 import { describe } from './describe.js'
 import { validatingSerializer } from './response-validation.js'
 import type { PartValidator } from './route-context.js'
 import type { RouteRecord } from './route-record.js'
+import { serializerFactoryOf, sharedSchemasOf, validatorFactoryOf } from './schema-controller.js'
 
 /** Methods whose body is validated (specification 4.2.2). */
 export const bodyValidatedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH'])
@@ -26,7 +29,7 @@ const parts: ReadonlyArray<{ part: HttpPart; context: PartValidator['context'] }
 /**
  * Compiles the validators of one route method: route option `validatorCompiler`, else the
  * context's `setValidatorCompiler`, else the default compiler of the context's shared schemas.
- * A compiler that returns `undefined` or `null` leaves that part unvalidated.
+ * A compiler that returns anything but a function leaves that part unvalidated.
  *
  * @throws FRM_ERR_SCH_VALIDATION_BUILD naming the route, the part and the reason
  */
@@ -58,17 +61,40 @@ export function compileValidators(
         url,
         httpPart: part,
       })
-      // No function (as Fastify reads it): this part is not validated.
-      if (fn === undefined || fn === null) continue
-      if (typeof fn !== 'function') {
-        throw new TypeError(`the validator compiler returned ${describe(fn)}, not a function`)
-      }
+      // Anything but a function (as Fastify reads it): this part is not validated.
+      if (typeof fn !== 'function') continue
       validators.push({ part, context, fn })
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }
   }
   return validators.length === 0 ? null : validators
+}
+
+/** The request parts whose schema is normalized in place. */
+const requestParts = ['body', 'querystring', 'params', 'headers'] as const
+
+/**
+ * Normalizes a route's schema object in place at ready, as Fastify 4.29 does, so that whoever kept
+ * it (an onRoute hook) sees what is compiled: `query` also as `querystring`, shorthands expanded
+ * and schema builders (fluent-json-schema) resolved, in each request part and response. A frozen
+ * object is left as it is.
+ */
+export function normalizeRouteSchema(schema: RouteSchema | undefined): void {
+  if (typeof schema !== 'object' || schema === null || Object.isFrozen(schema)) return
+  if (schema.querystring === undefined && schema.query !== undefined) {
+    schema.querystring = schema.query
+  }
+  for (const part of requestParts) {
+    const value = schema[part]
+    if (value !== undefined && value !== null) schema[part] = expandShorthand(value as never)
+  }
+  const response = schema.response
+  if (typeof response !== 'object' || response === null || Object.isFrozen(response)) return
+  for (const key of Object.keys(response)) {
+    const value = response[key]
+    if (value !== undefined && value !== null) response[key] = expandShorthand(value as never)
+  }
 }
 
 /**
@@ -121,11 +147,11 @@ export function compileSerializers(
 }
 
 function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
-  return cachedPerSchemaSet(state, state.core.validatorCache, state.core.validatorFactory)
+  return cachedPerSchemaSet(state, state.core.validatorCache, validatorFactoryOf(state))
 }
 
 function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
-  return cachedPerSchemaSet(state, state.core.serializerCache, state.core.serializerFactory)
+  return cachedPerSchemaSet(state, state.core.serializerCache, serializerFactoryOf(state))
 }
 
 function responseValidatorCompiler(state: ContextState): ResponseValidatorCompiler {
@@ -138,16 +164,29 @@ function responseValidatorCompiler(state: ContextState): ResponseValidatorCompil
   return cachedPerSchemaSet(state, state.core.responseValidatorCache, factory)
 }
 
-/** The default compiler for the shared schemas visible in `state`: built once per set. */
+/** A number per factory (and per bucket-holding context), for the cache keys. */
+const ids = new WeakMap<object, number>()
+let nextId = 0
+function idOf(value: object): number {
+  let id = ids.get(value)
+  if (id === undefined) ids.set(value, (id = ++nextId))
+  return id
+}
+
+/**
+ * The default compiler for the shared schemas visible in `state`: built once per factory and set
+ * of schemas (per context when a schema controller's bucket holds them).
+ */
 function cachedPerSchemaSet<C>(
   state: ContextState,
   cache: Map<string, C>,
-  factory: (shared: ReturnType<ContextState['registry']['getAll']>) => C,
+  factory: (shared: Readonly<Record<string, JsonSchema>>) => C,
 ): C {
-  const key = state.registry.fingerprint
+  const schemas = state.bucket === undefined ? state.registry.fingerprint : `b${idOf(state)}`
+  const key = `${idOf(factory)}:${schemas}`
   let compiler = cache.get(key)
   if (compiler === undefined) {
-    compiler = factory(state.registry.getAll())
+    compiler = factory(sharedSchemasOf(state))
     cache.set(key, compiler)
   }
   return compiler

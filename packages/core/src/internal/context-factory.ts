@@ -1,6 +1,7 @@
 import type { Instance } from '../types/instance.js'
 import { ContextState } from './context-state.js'
 import { joinPrefix } from './prefix.js'
+import { childBucket } from './schema-controller.js'
 
 /**
  * Opens a child context: its instance inherits from the parent's instance (so it sees the parent's
@@ -22,5 +23,6 @@ export function createChildContext(
     parent.registry.child(),
   )
   state.pluginNames.push(chainName)
+  state.bucket = childBucket(parent)
   return state
 }

@@ -1,6 +1,13 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type { SchemaRegistry } from '@framework/schema-registry'
-import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
+import type {
+  SchemaBucket,
+  SchemaControllerOptions,
+  SerializerCompiler,
+  SerializerCompilerFactory,
+  ValidatorCompiler,
+  ValidatorCompilerFactory,
+} from '../contracts/compilers.js'
 import type { Instance } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
 import type { Core } from './core.js'
@@ -38,6 +45,14 @@ export class ContextState {
   /** Content-type parser additions and removals, in order. */
   readonly parserOperations: ParserOperation[] = []
   validatorCompiler: ValidatorCompiler | undefined
+  /** A schema controller's bucket: holds this context's shared schemas instead of `registry`. */
+  bucket: SchemaBucket | undefined
+  /** The bucket factory new child contexts are opened with. */
+  bucketFactory: SchemaControllerOptions['bucket']
+  /** A schema controller's validator builder, for this context and its descendants. */
+  validatorFactory: ValidatorCompilerFactory | undefined
+  /** A schema controller's serializer builder, for this context and its descendants. */
+  serializerFactory: SerializerCompilerFactory | undefined
   serializerCompiler: SerializerCompiler | undefined
   errorHandler: { fn: ErrorHandler<any>; ctx: Instance } | undefined
   schemaErrorFormatter: SchemaErrorFormatter | undefined
@@ -66,6 +81,7 @@ export class ContextState {
   ) {
     Object.defineProperty(instance, kContext, { value: this, enumerable: false })
     parent?.children.push(this)
+    this.bucketFactory = parent?.bucketFactory
   }
 
   /** This context, then its ancestors up to the root. */
@@ -77,6 +93,12 @@ export class ContextState {
 /** The state of an instance (the context it is). */
 export function stateOf(instance: Instance): ContextState {
   return (instance as unknown as { [kContext]: ContextState })[kContext]
+}
+
+/** The `logLevel` of the nearest context that set one (register option `logLevel`). */
+export function contextLogLevel(state: ContextState): string | undefined {
+  for (const scope of state.chain()) if (scope.logLevel !== undefined) return scope.logLevel
+  return undefined
 }
 
 /** Every context, parents before children, in registration order. */

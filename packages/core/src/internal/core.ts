@@ -9,7 +9,12 @@ import type {
   ValidatorCompiler,
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
-import type { RawRequest, RouteTable, Transport } from '../contracts/transport.js'
+import type {
+  ConstraintStrategy,
+  RawRequest,
+  RouteTable,
+  Transport,
+} from '../contracts/transport.js'
 import type { Logger } from '../types/logger.js'
 import type { ContextState } from './context-state.js'
 import type { PluginNode } from './plugin-node.js'
@@ -66,6 +71,14 @@ export interface Core {
   validatorCache: Map<string, ValidatorCompiler>
   serializerCache: Map<string, SerializerCompiler>
   responseValidatorCache: Map<string, ResponseValidatorCompiler>
+
+  /** Custom find-my-way constraint strategies by name (`constraints` option, `addConstraintStrategy`). */
+  constraintStrategies: Map<string, ConstraintStrategy>
+  /** Whether `version` is a strategy in use (custom, or a route's constraint), set at ready. */
+  versionConstraintInUse: boolean
+
+  /** The second argument of a schema controller's builders (validator and serializer options). */
+  compilerOptions: { validator?: unknown; serializer?: unknown }
 
   /** Built at ready. */
   table: RouteTable<RawRequest, unknown> | undefined

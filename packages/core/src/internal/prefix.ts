@@ -21,14 +21,26 @@ export function joinPrefix(parent: string, prefix: unknown): string {
   return normalized === '/' ? parent : parent + normalized
 }
 
+/** Where a `/` route under a prefix answers (route option `prefixTrailingSlash`). */
+export type PrefixTrailingSlash = 'both' | 'slash' | 'no-slash'
+
 /**
- * The full paths of a route declared as `path` in a context with `prefix`: `/` under a prefix
- * answers both `/v1` and `/v1/`.
+ * The full paths of a route declared as `path` in a context with `prefix`, as Fastify 4 joins
+ * them: `/` under a prefix answers `/v1` and `/v1/` (`prefixTrailingSlash: 'both'`, the default),
+ * only `/v1/` (`'slash'`) or only `/v1` (`'no-slash'`); `*` under a prefix is `/v1*`.
  */
-export function routeUrls(prefix: string, path: string): string[] {
+export function routeUrls(
+  prefix: string,
+  path: string,
+  trailingSlash: PrefixTrailingSlash = 'both',
+): string[] {
   if (prefix === '')
     return [path.startsWith('/') || path === '*' ? (path === '*' ? '/*' : path) : `/${path}`]
-  if (path === '') return [prefix]
-  if (path === '/') return [prefix, `${prefix}/`]
+  if (path === '' || path === '*') return [prefix + path]
+  if (path === '/') {
+    if (trailingSlash === 'slash') return [`${prefix}/`]
+    if (trailingSlash === 'no-slash') return [prefix]
+    return [prefix, `${prefix}/`]
+  }
   return [prefix + (path.startsWith('/') ? path : `/${path}`)]
 }

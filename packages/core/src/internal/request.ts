@@ -2,8 +2,9 @@ import type { ValidationError } from '@framework/error-formatter'
 import type { ClientInfo, QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
-import type { RouteInfo } from '../types/route.js'
+import type { RequestRouteOptions, RouteInfo } from '../types/route.js'
 import type { RouteContext } from './route-context.js'
+import { buildRouteOptions } from './route-options.js'
 import { kRequestHeaders, kRequestId, kRequestLog, kRoute, kStartTime } from './symbols.js'
 
 /**
@@ -72,8 +73,15 @@ export class Request {
     return log
   }
 
-  get routeOptions(): RouteInfo {
-    return this[kRoute].info
+  /** The route's settings, frozen (Fastify 4.29's `request.routeOptions`). */
+  get routeOptions(): RequestRouteOptions {
+    const rc = this[kRoute]
+    if (!rc.core.versionConstraintInUse) return rc.routeOptions
+    const version = this.raw.headers['accept-version']
+    return buildRouteOptions(
+      rc.routeOptionsInput,
+      typeof version === 'string' ? version : undefined,
+    )
   }
 
   /** The client's address: the socket's, or the one trusted proxies forwarded (`trustProxy`). */

@@ -1,13 +1,14 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type { SerializeFunction, ValidateFunction } from '../contracts/compilers.js'
 import type { Instance } from '../types/instance.js'
-import type { RouteHandler, RouteInfo } from '../types/route.js'
+import type { RequestRouteOptions, RouteHandler, RouteInfo } from '../types/route.js'
 import type { ContextState } from './context-state.js'
 import type { Core } from './core.js'
 import type { HookEntry } from './hooks.js'
 import type { ParserTable } from './parser-table.js'
 import type { Reply } from './reply.js'
 import type { Request } from './request.js'
+import type { RouteOptionsInput } from './route-options.js'
 
 /** One request part's compiled validator. */
 export interface PartValidator {
@@ -36,6 +37,10 @@ export interface RouteContext {
   method: string
   url: string
   info: RouteInfo
+  /** `request.routeOptions` when no route uses the `version` constraint (then it is built per read). */
+  routeOptions: RequestRouteOptions
+  /** What `routeOptions` is built from. */
+  routeOptionsInput: RouteOptionsInput
   handler: RouteHandler<any>
   Request: typeof Request
   Reply: typeof Reply

@@ -2,6 +2,7 @@ import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler, RouteOptions, RouteSchema } from '../types/route.js'
 import type { ContextState } from './context-state.js'
 import type { HookEntry } from './hooks.js'
+import type { PrefixTrailingSlash } from './prefix.js'
 
 /** A declared route, kept until ready (when each method gets a compiled route context). */
 export interface RouteRecord {
@@ -17,6 +18,12 @@ export interface RouteRecord {
   handler: RouteHandler<any>
   schema: RouteSchema | undefined
   options: RouteOptions<any>
+  /** The method option after the onRoute hooks: upper-case, an array if declared as one. */
+  method: string | string[]
+  /** `request.routeOptions.config`: the route's `config` plus `url` and `method` (Fastify 4.29). */
+  config: Record<string, any>
+  exposeHeadRoute: boolean
+  prefixTrailingSlash: PrefixTrailingSlash
   hooks: Partial<Record<RouteHookName, HookEntry[]>>
   /**
    * The HEAD route a GET route declared for itself. Its paths whose key is no longer in

@@ -2,8 +2,14 @@ import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contr
 import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler } from '../types/route.js'
 import { bodyMethods } from './body.js'
-import { compileSerializers, compileValidators } from './compile-schemas.js'
-import { type ContextState, type NotFoundSetting, preOrder } from './context-state.js'
+import { compileSerializers, compileValidators, normalizeRouteSchema } from './compile-schemas.js'
+import { hasConstraintStrategy } from './constraints.js'
+import {
+  type ContextState,
+  contextLogLevel,
+  type NotFoundSetting,
+  preOrder,
+} from './context-state.js'
 import type { Core } from './core.js'
 import type { HookEntry } from './hooks.js'
 import { runRoute } from './lifecycle.js'
@@ -11,6 +17,7 @@ import { defaultNotFoundHandler } from './not-found.js'
 import { handleError } from './outgoing/index.js'
 import { resolveContext } from './resolve-context.js'
 import type { RouteContext } from './route-context.js'
+import { buildRouteOptions, type RouteOptionsInput } from './route-options.js'
 import { type RouteRecord, routeKey } from './route-record.js'
 
 /**
@@ -19,10 +26,12 @@ import { type RouteRecord, routeKey } from './route-record.js'
  */
 export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   for (const state of preOrder(core.root)) resolveContext(state)
+  core.versionConstraintInUse = hasConstraintStrategy(core, 'version')
   const routes: MountedRoute[] = []
   const selectors: SelectorCache = new Map()
   // GET route contexts, so that their automatic HEAD routes reuse the compiled schemas.
   const getContexts = new Map<RouteRecord, RouteContext>()
+  for (const record of core.routes) normalizeRouteSchema(record.schema)
   for (const record of core.routes) {
     const urls = servedUrls(core, record)
     if (urls.length === 0) continue
@@ -47,6 +56,7 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   const rootNotFound = notFound[notFound.length - 1]!.rc
   const table: RouteTable<RawRequest, unknown> = {
     routes,
+    constraintStrategies: [...core.constraintStrategies.values()],
     notFound: notFound.map(({ prefix, rc }) => ({ prefix, handle: handleOf(rc) })),
     fail(raw, res, error) {
       const request = new rootNotFound.Request(rootNotFound, raw, {}, Object.create(null))
@@ -82,12 +92,6 @@ function hookList(
   return inherited.concat(extra)
 }
 
-/** The `logLevel` of the nearest context that set one. */
-function contextLogLevel(state: ContextState): string | undefined {
-  for (const scope of state.chain()) if (scope.logLevel !== undefined) return scope.logLevel
-  return undefined
-}
-
 function writtenLogger(core: Core, method: string, url: string): (error?: Error) => void {
   return (error) => {
     if (error !== undefined)
@@ -113,6 +117,8 @@ function baseContext(
   | 'parsesBody'
   | 'notFound'
   | 'bodyLimit'
+  | 'routeOptions'
+  | 'routeOptionsInput'
 > {
   const resolved = state.resolved!
   return {
@@ -175,18 +181,31 @@ function createRouteContext(
   const base = baseContext(core, record.state, record.hooks, method, url)
   const bodyLimit = options.bodyLimit ?? core.bodyLimit
   const attachValidation = options.attachValidation === true
+  const logLevel = options.logLevel ? options.logLevel : base.logLevel
+  const info = {
+    url,
+    method,
+    config: record.config,
+    schema: record.schema,
+    attachValidation,
+    bodyLimit,
+    prefix: record.state.prefix,
+    handler: record.handler,
+  }
+  const input: RouteOptionsInput = {
+    info,
+    method: record.method,
+    url,
+    logLevel,
+    exposeHeadRoute: record.exposeHeadRoute,
+    prefixTrailingSlash: record.prefixTrailingSlash,
+    handler: record.handler,
+  }
   return {
     ...base,
-    info: {
-      url,
-      method,
-      config: options.config ?? {},
-      schema: record.schema,
-      attachValidation,
-      bodyLimit,
-      prefix: record.state.prefix,
-      handler: record.handler,
-    },
+    info,
+    routeOptions: buildRouteOptions(input, undefined),
+    routeOptionsInput: input,
     handler: record.handler,
     parsesBody: bodyMethods.has(method),
     validatesBody: validators?.some((validator) => validator.part === 'body') ?? false,
@@ -194,7 +213,7 @@ function createRouteContext(
     validators,
     attachValidation,
     schemaErrorFormatter: options.schemaErrorFormatter ?? base.schemaErrorFormatter,
-    logLevel: typeof options.logLevel === 'string' ? options.logLevel : base.logLevel,
+    logLevel,
     serializers,
     selectResponse:
       serializers === null ? null : selectorFor(core, Object.keys(serializers), selectors),
@@ -216,18 +235,32 @@ function createNotFoundContext(
 ): RouteContext {
   const url = `${state.prefix}/*`
   const handler = (setting?.handler ?? defaultNotFoundHandler) as RouteHandler<any>
+  const base = baseContext(core, state, setting?.hooks ?? {}, '*', url)
+  const info = {
+    url,
+    method: '*',
+    config: {},
+    schema: undefined,
+    attachValidation: false,
+    bodyLimit: core.bodyLimit,
+    prefix: state.prefix,
+    handler,
+  }
+  const input: RouteOptionsInput = {
+    info,
+    // As Fastify: a not-found handler has no route url or method.
+    method: undefined,
+    url: undefined,
+    logLevel: base.logLevel,
+    exposeHeadRoute: false,
+    prefixTrailingSlash: 'both',
+    handler,
+  }
   return {
-    ...baseContext(core, state, setting?.hooks ?? {}, '*', url),
-    info: {
-      url,
-      method: '*',
-      config: {},
-      schema: undefined,
-      attachValidation: false,
-      bodyLimit: core.bodyLimit,
-      prefix: state.prefix,
-      handler,
-    },
+    ...base,
+    info,
+    routeOptions: buildRouteOptions(input, undefined),
+    routeOptionsInput: input,
     handler,
     // A custom handler runs the whole lifecycle, body parsing included (for the methods that
     // carry one); the built-in 404 does not read the body.

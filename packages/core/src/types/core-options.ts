@@ -2,11 +2,12 @@ import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type {
   ResponseSelectorFactory,
   ResponseValidatorCompilerFactory,
+  SchemaControllerOptions,
   SerializerCompilerFactory,
   SharedSchemaAdapter,
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
-import type { RawRequest, Transport } from '../contracts/transport.js'
+import type { ConstraintStrategy, RawRequest, Transport } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { Logger } from './logger.js'
 
@@ -66,4 +67,19 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   initialConfig?: Readonly<Record<string, unknown>>
   /** What `instance.version` answers: the application framework's own version. Default `'0.0.0'`. */
   version?: string
+  /**
+   * Custom route constraint strategies by name (Fastify's `constraints` option), handed to the
+   * transport's router; `version` or `host` replaces the built-in one.
+   */
+  constraints?: Record<string, ConstraintStrategy<Req>>
+  /**
+   * Fastify's `schemaController`: a `bucket` factory that stores the shared schemas, and
+   * `compilersFactory` builders that replace `validatorCompiler` / `serializerCompiler`.
+   */
+  schemaController?: SchemaControllerOptions
+  /**
+   * The second argument of the `compilersFactory` builders: the application's validator options
+   * and serializer options (Fastify passes its `ajv` and `serializerOpts` options).
+   */
+  compilerOptions?: { validator?: unknown; serializer?: unknown }
 }

@@ -1,7 +1,17 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type { JsonSchema as RegistryJsonSchema } from '@framework/schema-registry'
-import type { JsonSchema, SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
-import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
+import type {
+  JsonSchema,
+  SchemaControllerOptions,
+  SerializerCompiler,
+  ValidatorCompiler,
+} from '../contracts/compilers.js'
+import type {
+  ConstraintStrategy,
+  InjectOptions,
+  InjectResponse,
+  ListenOptions,
+} from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { FastifyError } from './fastify-error.js'
 import type { HookMap, HookName } from './hooks.js'
@@ -241,6 +251,16 @@ export interface FastifyInstance<Local extends object = {}> {
   getSchema(id: string): RegistryJsonSchema | undefined
 
   setValidatorCompiler(compiler: ValidatorCompiler): Instance<Local>
+  /**
+   * Fastify's `setSchemaController`: from now on this context (and the contexts opened under it)
+   * keeps its shared schemas in `bucket`, and builds its default compilers with `compilersFactory`.
+   *
+   * @example
+   * app.setSchemaController({
+   *   compilersFactory: { buildValidator: (schemas, ajvOptions) => ({ schema }) => compiled[schema.$id] },
+   * })
+   */
+  setSchemaController(controller: SchemaControllerOptions): Instance<Local>
   setSerializerCompiler(compiler: SerializerCompiler): Instance<Local>
   /**
    * The error handler of this context and its descendants. The error is a `FastifyError`, or the
@@ -288,6 +308,21 @@ export interface FastifyInstance<Local extends object = {}> {
     method: string | string[]
     constraints?: Record<string, unknown>
   }): boolean
+  /**
+   * Adds a custom route constraint strategy (find-my-way's shape), application-wide, before any
+   * route uses that constraint (Fastify's `addConstraintStrategy`).
+   *
+   * @example
+   * app.addConstraintStrategy({
+   *   name: 'tenant',
+   *   storage() { const m = new Map(); return { get: (v) => m.get(v) ?? null, set: (v, s) => m.set(v, s) } },
+   *   deriveConstraint: (req) => req.headers['x-tenant'],
+   * })
+   * app.get('/', { constraints: { tenant: 'acme' } }, async () => 'acme only')
+   */
+  addConstraintStrategy(strategy: ConstraintStrategy): void
+  /** True for a custom strategy, and for `version` / `host` once a route uses them. */
+  hasConstraintStrategy(name: string): boolean
   /** The methods routes may declare. */
   readonly supportedMethods: string[]
   /** The error handler in force here (one that defers to the default handling where none was set). */

@@ -3,7 +3,7 @@ import type { RawRequest } from '../contracts/transport.js'
 import type { Instance } from './instance.js'
 import type { Logger } from './logger.js'
 import type { RequestHeaders } from './request-headers.js'
-import type { RouteInfo } from './route.js'
+import type { RequestRouteOptions, RouteInfo } from './route.js'
 
 /**
  * Types a route's request parts: `app.post<{ Body: User }>('/users', handler)`.
@@ -73,8 +73,8 @@ export interface FastifyRequest<G extends RouteGeneric = RouteGeneric> {
   readonly url: string
   /** The HTTP method. */
   readonly method: string
-  /** What the route was declared with. */
-  readonly routeOptions: RouteInfo
+  /** What the route was declared with (frozen, as Fastify 4.29's). */
+  readonly routeOptions: RequestRouteOptions
   /** The context the route belongs to. */
   readonly server: Instance
   /** With `attachValidation: true`: the validation error, if validation failed. */

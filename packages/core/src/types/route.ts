@@ -140,6 +140,11 @@ export interface RouteSettings<S extends AnyRouteSchema = RouteSchema> extends R
   responseValidation?: boolean
   /** Body limit in bytes for this route (default: the instance's). */
   bodyLimit?: number
+  /**
+   * Where a `/` route under a prefix answers: `'both'` (default: `/v1` and `/v1/`), `'slash'`
+   * (`/v1/` only) or `'no-slash'` (`/v1` only).
+   */
+  prefixTrailingSlash?: 'both' | 'slash' | 'no-slash'
 }
 
 /**
@@ -220,10 +225,11 @@ export interface RouteTypedOptions<G extends RouteGeneric, S extends AnyRouteSch
 export interface FastifyContextConfig {}
 
 /**
- * What `request.routeOptions` holds.
+ * Fastify 4's route context (`request.context`, `reply.context`): the built route's settings.
+ * `config` is the route's `config` plus its `url` and `method`, as Fastify 4.29 builds it.
  *
  * @example
- * app.addHook('onRequest', async (request) => { if (request.routeOptions.config.public) return })
+ * app.addHook('onRequest', async (request) => { if (request.context.config.public) return })
  */
 export interface RouteInfo {
   /** The full path, prefixes included. */
@@ -236,4 +242,39 @@ export interface RouteInfo {
   /** The prefix of the route's context. */
   prefix: string
   handler: RouteHandler<any>
+}
+
+/**
+ * What `request.routeOptions` holds, as Fastify 4.29 builds it: a frozen object whose `config` and
+ * `schema` are read-only getters (not enumerable).
+ *
+ * @example
+ * app.addHook('onRequest', async (request) => {
+ *   if (request.routeOptions.config.public) return
+ *   request.log.info(`${request.routeOptions.method} ${request.routeOptions.url}`)
+ * })
+ */
+export interface RequestRouteOptions {
+  /**
+   * The method(s) the route was declared with (upper-case; an array when declared as one).
+   * Undefined in a not-found handler, as in Fastify.
+   */
+  readonly method: string | string[] | undefined
+  /** The full path, prefixes included (`/v1/users/:id`); undefined in a not-found handler. */
+  readonly url: string | undefined
+  /** The route's body limit, else the application's. */
+  readonly bodyLimit: number
+  readonly attachValidation: boolean
+  /** The route's `logLevel`, else its context's, else `''`. */
+  readonly logLevel: string
+  /** Whether a GET route also answers HEAD. */
+  readonly exposeHeadRoute: boolean
+  /** `'both'` (default), `'slash'` or `'no-slash'`: where `/` under a prefix answers. */
+  readonly prefixTrailingSlash: 'both' | 'slash' | 'no-slash'
+  readonly handler: RouteHandler<any>
+  /** The `Accept-Version` header, when some route uses the `version` constraint; else undefined. */
+  readonly version: string | undefined
+  /** The route's `config`, plus `url` and `method`. */
+  readonly config: FastifyContextConfig & Record<string, any>
+  readonly schema: RouteSchema | undefined
 }

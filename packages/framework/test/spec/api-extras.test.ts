@@ -580,7 +580,8 @@ describe('[api] lifecycle order and hooks', () => {
     expect((await send(app, { url: '/cfg/1' })).json()).toEqual({
       url: '/cfg/:id',
       method: 'GET',
-      config: { rateLimit: 5 },
+      // As Fastify 4.29: the route's config plus its url and method.
+      config: { rateLimit: 5, url: '/cfg/:id', method: 'GET' },
       id: 'string',
       hasLog: true,
     })

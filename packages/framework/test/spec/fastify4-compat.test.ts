@@ -394,8 +394,8 @@ describe('[compat] routes and replies', () => {
         same: request.context.config === request.routeOptions.config,
       }))
       expect((await send(app, { url: '/' })).json()).toEqual({
-        request: { role: 'admin' },
-        reply: { role: 'admin' },
+        request: { role: 'admin', url: '/', method: 'GET' },
+        reply: { role: 'admin', url: '/', method: 'GET' },
         same: true,
       })
     },
@@ -445,7 +445,7 @@ describe('[compat] request, reply and instance members Fastify 4 code reaches fo
       protocol: 'http',
       routerPath: '/users/:id',
       routerMethod: 'GET',
-      routeConfig: { tag: 't' },
+      routeConfig: { tag: 't', url: '/users/:id', method: 'GET' },
       is404: false,
       hasLog: true,
       serialized: '{"a":1}',

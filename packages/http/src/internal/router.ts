@@ -39,7 +39,16 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
     handle: entry.handle,
   }))
   const parse = (options.querystringParser ?? parseQuery) as (text: string) => QueryObject
+  const strategies = table.constraintStrategies ?? []
   const router = FindMyWay({
+    // Custom strategies (a `version` or `host` one replaces find-my-way's own).
+    ...(strategies.length === 0
+      ? {}
+      : {
+          constraints: Object.fromEntries(
+            strategies.map((strategy) => [strategy.name, strategy]),
+          ) as unknown as Record<string, FindMyWay.ConstraintStrategy<FindMyWay.HTTPVersion.V1>>,
+        }),
     caseSensitive: options.caseSensitive,
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     maxParamLength: options.maxParamLength,
@@ -92,6 +101,17 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
     }
   }
   return router
+}
+
+/**
+ * Whether a strategy of `table` derives its value asynchronously (`deriveConstraint(req, ctx,
+ * done)`): requests are then routed with a callback, and a failed derivation is answered by
+ * `table.fail`.
+ */
+export function hasAsyncConstraints(table: Table): boolean {
+  return (table.constraintStrategies ?? []).some(
+    (strategy) => strategy.deriveConstraint.length === 3,
+  )
 }
 
 /** The path of a request target, for the absolute form (`http://host/path`) too. */

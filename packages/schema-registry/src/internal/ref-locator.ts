@@ -68,8 +68,18 @@ export class RefLocator {
       return this.#pointer(document, fragment, sharedId)
     }
     const anchor = this.#anchor(document, decodeFragment(fragment))
-    if (anchor === undefined) return undefined
+    if (anchor === undefined) return id === '' ? this.#sharedAnchorId(ref) : undefined
     return { ...anchor, document, resource: document, sharedId }
+  }
+
+  /**
+   * `#name` that no object of the base declares: the shared schema whose `$id` is `'#name'`, as
+   * Fastify 4 (Ajv) resolves it.
+   */
+  #sharedAnchorId(ref: string): RefTarget | undefined {
+    const shared = this.#lookup(ref)
+    if (shared === undefined) return undefined
+    return { schema: shared, document: shared, path: [], resource: shared, sharedId: ref }
   }
 
   /** The document an `id` (the part of a `$ref` before `#`) names, seen from `base`. */

@@ -1,7 +1,8 @@
 import { createError } from '@framework/error-formatter'
 import type { Instance } from '../../types/instance.js'
 import type { RouteOptions } from '../../types/route.js'
-import { type ContextState, stateOf } from '../context-state.js'
+import { addConstraintStrategy, hasConstraintStrategy } from '../constraints.js'
+import { type ContextState, contextLogLevel, stateOf } from '../context-state.js'
 import { describe } from '../describe.js'
 import { routeLevelHooks } from '../hooks.js'
 import { routeUrls } from '../prefix.js'
@@ -46,6 +47,14 @@ function normalizeMethods(method: unknown, url: string): string[] {
   return methods
 }
 
+const trailingSlashes: ReadonlySet<unknown> = new Set(['both', 'slash', 'no-slash'])
+
+/** The method option as the onRoute hooks see it: upper-case, an array kept an array. */
+function declaredMethods(method: unknown, url: string): string | string[] {
+  const methods = normalizeMethods(method, url)
+  return Array.isArray(method) ? methods : methods[0]!
+}
+
 /**
  * Declares a route (`route()`): runs the onRoute hooks, checks it, refuses duplicates. A route
  * with GET also declares its HEAD route (unless `exposeHeadRoute` is false or a HEAD route is
@@ -73,16 +82,29 @@ function declareRoute(
       'url (or path) must be a string such as /users/:id',
     )
   }
-  const urls = routeUrls(state.prefix, declared)
+  const trailingSlash = definition.prefixTrailingSlash ?? 'both'
+  if (!trailingSlashes.has(trailingSlash)) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      declared,
+      `prefixTrailingSlash must be 'both', 'slash' or 'no-slash', received ${describe(trailingSlash)}`,
+    )
+  }
+  const urls = routeUrls(state.prefix, declared, trailingSlash)
+  // What the onRoute hooks receive, filled in as Fastify 4.29 fills it in before running them.
   const options: RouteOptions<any> & { prefix: string; routePath: string } = {
     ...definition,
+    method: declaredMethods(definition.method, urls[0]!),
     url: urls[0]!,
     path: urls[0]!,
     routePath: declared,
     prefix: state.prefix,
+    logLevel: definition.logLevel || contextLogLevel(state) || '',
+    attachValidation: definition.attachValidation ?? false,
   }
   for (const scope of [...state.chain()].reverse()) {
-    for (const hook of scope.hooks.onRoute) hook.fn.call(hook.ctx, options)
+    // As in Fastify, `this` is the instance that declares the route.
+    for (const hook of scope.hooks.onRoute) hook.fn.call(state.instance, options)
   }
   const finalUrls: string[] = options.url === urls[0] ? urls : [options.url as string]
   const label = finalUrls[0]!
@@ -158,6 +180,8 @@ function declareRoute(
   }
   if (keys.length === 0) return
   for (const key of keys) core.routeKeys.add(key)
+  const exposeHead =
+    options.exposeHeadRoute ?? options.exposeHeadRoutes ?? core.exposeHeadRoutes ?? true
   const record: RouteRecord = {
     methods,
     urls: served,
@@ -166,6 +190,14 @@ function declareRoute(
     pluginName: state.currentNode.name,
     handler: options.handler,
     schema: options.schema,
+    method: Array.isArray(options.method) ? methods : methods[0]!,
+    config: {
+      ...options.config,
+      url: label,
+      method: Array.isArray(options.method) ? methods : methods[0]!,
+    },
+    exposeHeadRoute: exposeHead,
+    prefixTrailingSlash: trailingSlash,
     options,
     hooks,
     autoHead,
@@ -177,8 +209,6 @@ function declareRoute(
     for (const key of keys) core.autoHeads.set(key, record)
     return
   }
-  const exposeHead =
-    options.exposeHeadRoute ?? options.exposeHeadRoutes ?? core.exposeHeadRoutes ?? true
   if (methods.includes('GET') && !methods.includes('HEAD') && exposeHead) {
     declareRoute(state, { ...definition, method: 'HEAD' }, record)
   }
@@ -240,6 +270,14 @@ export const routeMethods = {
         typeof method === 'string' &&
         keys.has(routeKey(method.toUpperCase(), route.url, route.constraints)),
     )
+  },
+  addConstraintStrategy(this: Instance, strategy: unknown): void {
+    const state = stateOf(this)
+    assertNotStarted(state, 'addConstraintStrategy()')
+    addConstraintStrategy(state.core, strategy)
+  },
+  hasConstraintStrategy(this: Instance, name: string): boolean {
+    return hasConstraintStrategy(stateOf(this).core, name)
   },
   printRoutes(this: Instance): string {
     return printRoutes(stateOf(this).core)

@@ -1,5 +1,9 @@
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
-import type { SerializerCompiler, ValidatorCompiler } from '../../contracts/compilers.js'
+import type {
+  SchemaControllerOptions,
+  SerializerCompiler,
+  ValidatorCompiler,
+} from '../../contracts/compilers.js'
 import type { ContentTypeParserOptions } from '../../types/content-type-parser.js'
 import type { Instance, NotFoundOptions } from '../../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../../types/route.js'
@@ -7,6 +11,11 @@ import { stateOf } from '../context-state.js'
 import { createHookEntry, isRouteHookName } from '../hooks.js'
 import { createParserEntry, parserKey, parserTableOf } from '../parser-table.js'
 import { enqueue } from '../plugin-loader.js'
+import {
+  applySchemaController,
+  assertSchemaController,
+  sharedSchemasOf,
+} from '../schema-controller.js'
 import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
 
 export const settingMethods = {
@@ -34,16 +43,30 @@ export const settingMethods = {
     const state = stateOf(this)
     assertNotStarted(state, 'addSchema()')
     const adapter = state.core.sharedSchemaAdapter
-    state.registry.add(adapter === undefined ? schema : adapter(schema))
+    const value = adapter === undefined ? schema : adapter(schema)
+    if (state.bucket === undefined) state.registry.add(value)
+    else state.bucket.add(value)
     return this
   },
 
   getSchemas(this: Instance) {
-    return stateOf(this).registry.getAll()
+    return sharedSchemasOf(stateOf(this))
   },
 
   getSchema(this: Instance, id: string) {
-    return stateOf(this).registry.get(id)
+    const state = stateOf(this)
+    return state.bucket === undefined ? state.registry.get(id) : state.bucket.getSchema(id)
+  },
+
+  /**
+   * Fastify's `setSchemaController`: a bucket for this context's shared schemas from now on and
+   * its children's, and builders for the default compilers of this context and its descendants.
+   */
+  setSchemaController(this: Instance, controller: SchemaControllerOptions): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setSchemaController()')
+    applySchemaController(state, assertSchemaController(controller, 'setSchemaController'))
+    return this
   },
 
   setValidatorCompiler(this: Instance, compiler: ValidatorCompiler): Instance {
