@@ -52,13 +52,16 @@ export function initialConfig(options: FrameworkOptions): Readonly<Record<string
   return deepFreeze(copyNested(config))
 }
 
-/** A copy whose nested objects the caller cannot reach (plain data only). */
-function copyNested(config: Record<string, unknown>): Record<string, unknown> {
+/**
+ * A deep copy of the plain data (objects and arrays; functions are kept as they are), so freezing
+ * it never freezes an object the caller still uses (a constraint strategy, TLS options).
+ */
+function copyNested<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) return value.map(copyNested) as T
   const copy: Record<string, unknown> = {}
-  for (const [name, value] of Object.entries(config)) {
-    copy[name] = typeof value === 'object' && value !== null ? { ...value } : value
-  }
-  return copy
+  for (const [name, inner] of Object.entries(value)) copy[name] = copyNested(inner)
+  return copy as T
 }
 
 function deepFreeze<T extends object>(value: T): T {
