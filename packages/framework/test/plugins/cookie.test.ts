@@ -14,27 +14,32 @@ describe('[plugins] @fastify/cookie', () => {
     expect(response.json()).toEqual({ a: '1', theme: 'dark blue' })
   })
 
-  itBoth('reply.setCookie and clearCookie write Set-Cookie headers', async ({ send, transport }) => {
-    const app = makeApp()
-    await app.register(cookie)
-    app.get('/', async (_request: any, reply: any) => {
-      reply
-        .setCookie('session', 'abc', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 })
-        .setCookie('lang', 'en')
-        .clearCookie('old', { path: '/' })
-      return 'set'
-    })
-    const response = await send(app, { url: '/' })
-    expect(response.statusCode).toBe(200)
-    expect(response.body).toBe('set')
-    const cleared = 'old=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT'
-    // fetch's Headers hands each Set-Cookie apart; the socket helper keeps the last one.
-    expect(response.headers['set-cookie']).toBe(
-      transport === 'inject'
-        ? ['session=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax', 'lang=en', cleared].join(', ')
-        : cleared,
-    )
-  })
+  itBoth(
+    'reply.setCookie and clearCookie write Set-Cookie headers',
+    async ({ send, transport }) => {
+      const app = makeApp()
+      await app.register(cookie)
+      app.get('/', async (_request: any, reply: any) => {
+        reply
+          .setCookie('session', 'abc', { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 })
+          .setCookie('lang', 'en')
+          .clearCookie('old', { path: '/' })
+        return 'set'
+      })
+      const response = await send(app, { url: '/' })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toBe('set')
+      const cleared = 'old=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT'
+      // fetch's Headers hands each Set-Cookie apart; the socket helper keeps the last one.
+      expect(response.headers['set-cookie']).toBe(
+        transport === 'inject'
+          ? ['session=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax', 'lang=en', cleared].join(
+              ', ',
+            )
+          : cleared,
+      )
+    },
+  )
 
   itBoth('signed cookies: set signed, read back with request.unsignCookie', async ({ send }) => {
     const app = makeApp()
@@ -53,19 +58,22 @@ describe('[plugins] @fastify/cookie', () => {
     expect(forged.json()).toEqual({ valid: false, renew: false, value: null })
   })
 
-  itBoth('cookies are parsed before an onRequest hook registered after the plugin', async ({ send }) => {
-    const app = makeApp()
-    await app.register(cookie)
-    app.addHook('onRequest', async (request: any, reply: any) => {
-      if (request.cookies.token !== 'ok') return reply.code(401).send({ denied: true })
-    })
-    app.get('/', async () => 'in')
-    const denied = await send(app, { url: '/' })
-    expect(denied.statusCode).toBe(401)
-    expect(denied.json()).toEqual({ denied: true })
-    const allowed = await send(app, { url: '/', headers: { cookie: 'token=ok' } })
-    expect(allowed.body).toBe('in')
-  })
+  itBoth(
+    'cookies are parsed before an onRequest hook registered after the plugin',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(cookie)
+      app.addHook('onRequest', async (request: any, reply: any) => {
+        if (request.cookies.token !== 'ok') return reply.code(401).send({ denied: true })
+      })
+      app.get('/', async () => 'in')
+      const denied = await send(app, { url: '/' })
+      expect(denied.statusCode).toBe(401)
+      expect(denied.json()).toEqual({ denied: true })
+      const allowed = await send(app, { url: '/', headers: { cookie: 'token=ok' } })
+      expect(allowed.body).toBe('in')
+    },
+  )
 
   it('app.parseCookie, app.serializeCookie, app.signCookie and app.unsignCookie', async () => {
     const app = makeApp()

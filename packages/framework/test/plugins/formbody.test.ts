@@ -53,22 +53,25 @@ describe('[plugins] @fastify/formbody', () => {
   // API.md's deliberate difference from Fastify: body validation only for bodies the JSON parser
   // produced, and a route with a body schema answers 415 to any other content type. Fastify would
   // validate (and coerce) the parsed form against the schema; the framework refuses the form.
-  itBoth('a route with a body schema answers 415 to a form body (API.md rule)', async ({ send }) => {
-    const app = makeApp()
-    await app.register(formbody)
-    app.post(
-      '/items',
-      { schema: { body: { type: 'object', properties: { n: { type: 'integer' } } } } },
-      async (request: any) => request.body,
-    )
-    const response = await send(app, form('/items', 'n=5'))
-    expect(response.statusCode).toBe(415)
-    expect(response.json()).toMatchObject({
-      statusCode: 415,
-      error: 'Unsupported Media Type',
-      code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
-    })
-    const json = await send(app, { method: 'POST', url: '/items', payload: { n: '5' } })
-    expect(json.json()).toEqual({ n: 5 })
-  })
+  itBoth(
+    'a route with a body schema answers 415 to a form body (API.md rule)',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(formbody)
+      app.post(
+        '/items',
+        { schema: { body: { type: 'object', properties: { n: { type: 'integer' } } } } },
+        async (request: any) => request.body,
+      )
+      const response = await send(app, form('/items', 'n=5'))
+      expect(response.statusCode).toBe(415)
+      expect(response.json()).toMatchObject({
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
+      })
+      const json = await send(app, { method: 'POST', url: '/items', payload: { n: '5' } })
+      expect(json.json()).toEqual({ n: 5 })
+    },
+  )
 })

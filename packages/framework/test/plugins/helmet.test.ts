@@ -10,28 +10,31 @@ const defaultCsp =
   "script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests"
 
 describe('[plugins] @fastify/helmet', () => {
-  itBoth('registered globally, every reply carries the default security headers', async ({ send }) => {
-    const app = makeApp()
-    await app.register(helmet)
-    app.get('/', async () => ({ ok: true }))
-    const response = await send(app, { url: '/' })
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({ ok: true })
-    expect(response.headers).toMatchObject({
-      'content-security-policy': defaultCsp,
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-resource-policy': 'same-origin',
-      'origin-agent-cluster': '?1',
-      'referrer-policy': 'no-referrer',
-      'strict-transport-security': 'max-age=15552000; includeSubDomains',
-      'x-content-type-options': 'nosniff',
-      'x-dns-prefetch-control': 'off',
-      'x-download-options': 'noopen',
-      'x-frame-options': 'SAMEORIGIN',
-      'x-permitted-cross-domain-policies': 'none',
-      'x-xss-protection': '0',
-    })
-  })
+  itBoth(
+    'registered globally, every reply carries the default security headers',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(helmet)
+      app.get('/', async () => ({ ok: true }))
+      const response = await send(app, { url: '/' })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ ok: true })
+      expect(response.headers).toMatchObject({
+        'content-security-policy': defaultCsp,
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=15552000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      })
+    },
+  )
 
   itBoth('the headers are on 404 and error replies too', async ({ send }) => {
     const app = makeApp()
@@ -89,35 +92,41 @@ describe('[plugins] @fastify/helmet', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff')
   })
 
-  itBoth('global: false leaves routes alone; reply.helmet() applies it on demand', async ({ send }) => {
-    const app = makeApp()
-    await app.register(helmet, { global: false })
-    app.get('/off', async () => 'off')
-    app.get('/on', { helmet: { referrerPolicy: false } }, async () => 'on')
-    app.get('/manual', async (_request: any, reply: any) => {
-      await reply.helmet({ frameguard: { action: 'deny' } })
-      return 'manual'
-    })
-    const off = await send(app, { url: '/off' })
-    expect(off.headers['x-frame-options']).toBeUndefined()
-    const on = await send(app, { url: '/on' })
-    expect(on.headers['x-frame-options']).toBe('SAMEORIGIN')
-    expect(on.headers['referrer-policy']).toBeUndefined()
-    const manual = await send(app, { url: '/manual' })
-    expect(manual.body).toBe('manual')
-    expect(manual.headers['x-frame-options']).toBe('DENY')
-  })
+  itBoth(
+    'global: false leaves routes alone; reply.helmet() applies it on demand',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(helmet, { global: false })
+      app.get('/off', async () => 'off')
+      app.get('/on', { helmet: { referrerPolicy: false } }, async () => 'on')
+      app.get('/manual', async (_request: any, reply: any) => {
+        await reply.helmet({ frameguard: { action: 'deny' } })
+        return 'manual'
+      })
+      const off = await send(app, { url: '/off' })
+      expect(off.headers['x-frame-options']).toBeUndefined()
+      const on = await send(app, { url: '/on' })
+      expect(on.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(on.headers['referrer-policy']).toBeUndefined()
+      const manual = await send(app, { url: '/manual' })
+      expect(manual.body).toBe('manual')
+      expect(manual.headers['x-frame-options']).toBe('DENY')
+    },
+  )
 
-  itBoth('enableCSPNonces gives reply.cspNonce and puts the nonces in the CSP', async ({ send }) => {
-    const app = makeApp()
-    await app.register(helmet, { enableCSPNonces: true })
-    app.get('/', async (_request: any, reply: any) => reply.cspNonce)
-    const response = await send(app, { url: '/' })
-    const { script, style } = response.json()
-    expect(script).toMatch(/^[0-9a-f]{32}$/)
-    expect(style).toMatch(/^[0-9a-f]{32}$/)
-    const csp = response.headers['content-security-policy']
-    expect(csp).toContain(`script-src 'self' 'nonce-${script}'`)
-    expect(csp).toContain(`style-src 'self' https: 'unsafe-inline' 'nonce-${style}'`)
-  })
+  itBoth(
+    'enableCSPNonces gives reply.cspNonce and puts the nonces in the CSP',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(helmet, { enableCSPNonces: true })
+      app.get('/', async (_request: any, reply: any) => reply.cspNonce)
+      const response = await send(app, { url: '/' })
+      const { script, style } = response.json()
+      expect(script).toMatch(/^[0-9a-f]{32}$/)
+      expect(style).toMatch(/^[0-9a-f]{32}$/)
+      const csp = response.headers['content-security-policy']
+      expect(csp).toContain(`script-src 'self' 'nonce-${script}'`)
+      expect(csp).toContain(`style-src 'self' https: 'unsafe-inline' 'nonce-${style}'`)
+    },
+  )
 })

@@ -5,31 +5,34 @@ import { itBoth, makeApp } from '../spec/helpers'
 // @fastify/rate-limit 9 (the last Fastify-4 line), in memory, used as its README shows.
 
 describe('[plugins] @fastify/rate-limit', () => {
-  itBoth('max: 2: the third request is a 429 with the x-ratelimit-* and retry-after headers', async ({ send }) => {
-    const app = makeApp()
-    await app.register(rateLimit, { max: 2, timeWindow: '1 minute' })
-    app.get('/', async () => 'hello')
-    const first = await send(app, { url: '/' })
-    expect(first.statusCode).toBe(200)
-    expect(first.body).toBe('hello')
-    expect(first.headers['x-ratelimit-limit']).toBe('2')
-    expect(first.headers['x-ratelimit-remaining']).toBe('1')
-    expect(first.headers['x-ratelimit-reset']).toBe('60')
-    const second = await send(app, { url: '/' })
-    expect(second.headers['x-ratelimit-remaining']).toBe('0')
-    const third = await send(app, { url: '/' })
-    expect(third.statusCode).toBe(429)
-    expect(third.json()).toEqual({
-      statusCode: 429,
-      error: 'Too Many Requests',
-      message: 'Rate limit exceeded, retry in 1 minute',
-    })
-    expect(third.headers['content-type']).toBe('application/json; charset=utf-8')
-    expect(third.headers['x-ratelimit-limit']).toBe('2')
-    expect(third.headers['x-ratelimit-remaining']).toBe('0')
-    expect(third.headers['x-ratelimit-reset']).toBe('60')
-    expect(third.headers['retry-after']).toBe('60')
-  })
+  itBoth(
+    'max: 2: the third request is a 429 with the x-ratelimit-* and retry-after headers',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(rateLimit, { max: 2, timeWindow: '1 minute' })
+      app.get('/', async () => 'hello')
+      const first = await send(app, { url: '/' })
+      expect(first.statusCode).toBe(200)
+      expect(first.body).toBe('hello')
+      expect(first.headers['x-ratelimit-limit']).toBe('2')
+      expect(first.headers['x-ratelimit-remaining']).toBe('1')
+      expect(first.headers['x-ratelimit-reset']).toBe('60')
+      const second = await send(app, { url: '/' })
+      expect(second.headers['x-ratelimit-remaining']).toBe('0')
+      const third = await send(app, { url: '/' })
+      expect(third.statusCode).toBe(429)
+      expect(third.json()).toEqual({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: 'Rate limit exceeded, retry in 1 minute',
+      })
+      expect(third.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(third.headers['x-ratelimit-limit']).toBe('2')
+      expect(third.headers['x-ratelimit-remaining']).toBe('0')
+      expect(third.headers['x-ratelimit-reset']).toBe('60')
+      expect(third.headers['retry-after']).toBe('60')
+    },
+  )
 
   itBoth('global: false and config.rateLimit limit one route only', async ({ send }) => {
     const app = makeApp()

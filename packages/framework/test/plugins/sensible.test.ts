@@ -5,34 +5,37 @@ import { itBoth, makeApp } from '../spec/helpers'
 // @fastify/sensible 5 (the last Fastify-4 line), used as its README shows.
 
 describe('[plugins] @fastify/sensible', () => {
-  itBoth('reply.notFound(), reply.badRequest(msg) and friends send the http-errors bodies', async ({ send }) => {
-    const app = makeApp()
-    await app.register(sensible)
-    app.get('/missing', (_request: any, reply: any) => {
-      reply.notFound()
-    })
-    app.get('/bad', (_request: any, reply: any) => {
-      reply.badRequest('name is required')
-    })
-    app.get('/teapot', async (_request: any, reply: any) => reply.imateapot())
-    const missing = await send(app, { url: '/missing' })
-    expect(missing.statusCode).toBe(404)
-    expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' })
-    const bad = await send(app, { url: '/bad' })
-    expect(bad.statusCode).toBe(400)
-    expect(bad.json()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'name is required',
-    })
-    const teapot = await send(app, { url: '/teapot' })
-    expect(teapot.statusCode).toBe(418)
-    expect(teapot.json()).toEqual({
-      statusCode: 418,
-      error: "I'm a Teapot",
-      message: "I'm a Teapot",
-    })
-  })
+  itBoth(
+    'reply.notFound(), reply.badRequest(msg) and friends send the http-errors bodies',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(sensible)
+      app.get('/missing', (_request: any, reply: any) => {
+        reply.notFound()
+      })
+      app.get('/bad', (_request: any, reply: any) => {
+        reply.badRequest('name is required')
+      })
+      app.get('/teapot', async (_request: any, reply: any) => reply.imateapot())
+      const missing = await send(app, { url: '/missing' })
+      expect(missing.statusCode).toBe(404)
+      expect(missing.json()).toEqual({ statusCode: 404, error: 'Not Found', message: 'Not Found' })
+      const bad = await send(app, { url: '/bad' })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'name is required',
+      })
+      const teapot = await send(app, { url: '/teapot' })
+      expect(teapot.statusCode).toBe(418)
+      expect(teapot.json()).toEqual({
+        statusCode: 418,
+        error: "I'm a Teapot",
+        message: "I'm a Teapot",
+      })
+    },
+  )
 
   itBoth('a thrown httpErrors error answers with its status', async ({ send }) => {
     const app = makeApp()
@@ -48,13 +51,19 @@ describe('[plugins] @fastify/sensible', () => {
     expect(forbidden.json()).toEqual({ statusCode: 403, error: 'Forbidden', message: 'not yours' })
     const conflict = await send(app, { url: '/created' })
     expect(conflict.statusCode).toBe(409)
-    expect(conflict.json()).toEqual({ statusCode: 409, error: 'Conflict', message: 'already there' })
+    expect(conflict.json()).toEqual({
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'already there',
+    })
   })
 
   itBoth('reply.internalServerError(msg) sends its message, as Fastify does', async ({ send }) => {
     const app = makeApp()
     await app.register(sensible)
-    app.get('/', async (_request: any, reply: any) => reply.internalServerError('db password wrong'))
+    app.get('/', async (_request: any, reply: any) =>
+      reply.internalServerError('db password wrong'),
+    )
     const response = await send(app, { url: '/' })
     expect(response.statusCode).toBe(500)
     expect(response.json()).toEqual({
