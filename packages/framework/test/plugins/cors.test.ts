@@ -1,5 +1,5 @@
 import cors from '@fastify/cors'
-import { describe, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
 // @fastify/cors 9 (the last Fastify-4 line), used as its README shows.
@@ -156,4 +156,16 @@ describe('[plugins] @fastify/cors', () => {
       expect(response.headers['access-control-allow-origin']).toBe('https://a.example')
     },
   )
+
+  // needs onRoute to see a '*' route as Fastify registers it, url '*' (helper routes)
+  it.skip('onRoute sees the hidden catch-all OPTIONS route the plugin adds', async () => {
+    const app = makeApp()
+    const seen: Array<{ url: string; hide: unknown }> = []
+    app.addHook('onRoute', (route: any) => {
+      if (route.method === 'OPTIONS') seen.push({ url: route.url, hide: route.schema?.hide })
+    })
+    await app.register(cors)
+    await app.ready()
+    expect(seen).toEqual([{ url: '*', hide: true }])
+  })
 })

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit'
-import { describe, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
 // @fastify/rate-limit 9 (the last Fastify-4 line), in memory, used as its README shows.
@@ -132,5 +132,22 @@ describe('[plugins] @fastify/rate-limit', () => {
     app.get('/', { preHandler: app.rateLimit({ max: 1 }) }, async () => 'ok')
     expect((await send(app, { url: '/' })).statusCode).toBe(200)
     expect((await send(app, { url: '/' })).statusCode).toBe(429)
+  })
+
+  // needs Fastify's rule that a custom error handler runs before the status is set (reply.statusCode
+  // still 200 there); the framework sets the error's status first (open: no helper owns it)
+  it.skip('a custom error handler sees reply.statusCode 200 and chooses the status', async () => {
+    const app = makeApp()
+    await app.register(rateLimit, { max: 1 })
+    const seen: number[] = []
+    app.setErrorHandler((_error: any, _request: any, reply: any) => {
+      seen.push(reply.statusCode)
+      reply.redirect('/elsewhere')
+    })
+    app.get('/', async () => 'ok')
+    await app.inject({ url: '/' })
+    const limited = await app.inject({ url: '/' })
+    expect(seen).toEqual([200])
+    expect(limited.statusCode).toBe(302)
   })
 })
