@@ -50,7 +50,7 @@ describe('[plugins] @fastify/cookie', () => {
     })
     app.get('/read', async (request: any) => request.unsignCookie(request.cookies.user))
     const set = await send(app, { url: '/set' })
-    const signed = /^user=([^;]+)/.exec(set.headers['set-cookie'])![1]!
+    const signed = /^user=([^;]+)/.exec(set.headers['set-cookie'] ?? '')![1]!
     expect(decodeURIComponent(signed)).toBe(app.signCookie('ada'))
     const read = await send(app, { url: '/read', headers: { cookie: `user=${signed}` } })
     expect(read.json()).toEqual({ valid: true, renew: false, value: 'ada' })

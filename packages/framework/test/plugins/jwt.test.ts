@@ -111,7 +111,7 @@ describe('[plugins] @fastify/jwt', () => {
         return { sub: request.user.sub }
       })
       const login = await send(app, { url: '/login' })
-      const token = /^token=([^;]+)/.exec(login.headers['set-cookie'])![1]
+      const token = /^token=([^;]+)/.exec(login.headers['set-cookie'] ?? '')![1]
       const me = await send(app, { url: '/me', headers: { cookie: `token=${token}` } })
       expect(me.json()).toEqual({ sub: 'ada' })
       const anonymous = await send(app, { url: '/me' })
