@@ -143,6 +143,7 @@ export function createInstance<Req extends RawRequest, Res>(
     hookSeq: 1,
     started: false,
     readyPromise: undefined,
+    awaitedError: undefined,
     closePromise: undefined,
     mounted: false,
     listening: false,

@@ -17,6 +17,7 @@ export function ready(core: Core): Promise<void> {
 
 async function boot(core: Core): Promise<void> {
   await settle(core.rootNode)
+  if (core.awaitedError !== undefined) throw core.awaitedError.error
   core.started = true
   const table = buildRouteTable(core)
   core.transport.mount(table)

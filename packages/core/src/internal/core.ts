@@ -51,6 +51,11 @@ export interface Core {
   /** True once every plugin has loaded: adding routes, hooks, decorators or schemas throws. */
   started: boolean
   readyPromise: Promise<void> | undefined
+  /**
+   * The first loading error an awaited `register()` (or instance) rejected with: awaiting does not
+   * handle it (only an `after((error) => ...)` does), so `ready()` and `listen()` fail with it too.
+   */
+  awaitedError: { error: unknown } | undefined
   closePromise: Promise<void> | undefined
   /** True once the route table was handed to the transport. */
   mounted: boolean

@@ -16,12 +16,15 @@ export function pathOf(url: string): string {
 const [beforeMethod = '', beforePath = '', afterPath = ''] =
   codes.FRM_ERR_NOT_FOUND.message.split('%s')
 
-/** The default not-found body (FRM_ERR_NOT_FOUND's message, without a code, like the established frameworks). */
+/**
+ * The default not-found body (FRM_ERR_NOT_FOUND's message, without a code, like the established
+ * frameworks), its keys in Fastify's order (message, error, statusCode): tests compare the text.
+ */
 export function notFoundBody(method: string, path: string) {
   return {
-    statusCode: 404,
-    error: 'Not Found',
     message: beforeMethod + method + beforePath + path + afterPath,
+    error: 'Not Found',
+    statusCode: 404,
   }
 }
 

@@ -46,7 +46,10 @@ export function settleFrom(state: ContextState): Promise<void> {
   const node = targetNode(state)
   const timer = node.bodyRunning ? node.timer : undefined
   timer?.pause()
-  const settling = settle(node)
+  const settling = settle(node).catch((error: unknown) => {
+    state.core.awaitedError ??= { error }
+    throw error
+  })
   return timer === undefined ? settling : settling.finally(() => timer.resume())
 }
 

@@ -56,6 +56,9 @@ export class Reply {
       throw createError('FRM_ERR_BAD_STATUS_CODE', String(statusCode))
     }
     this[kStatus] = statusCode
+    // Fastify's reply status is `raw.statusCode`: plugins read it there before the head is written.
+    const raw = this.raw as { statusCode?: number } | null
+    if (typeof raw === 'object' && raw !== null) raw.statusCode = statusCode
     return this
   }
 

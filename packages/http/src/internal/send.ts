@@ -19,9 +19,24 @@ function hasNoBody(statusCode: number): boolean {
 }
 
 /**
+ * The framing of a string or Buffer payload, as Fastify 4 gives it: 1xx and 204 lose
+ * `content-type` and `content-length`; every other status (304 included: Node then drops the
+ * body) gets the payload's exact byte length.
+ */
+function frame(headers: OutgoingHeaders, statusCode: number, byteLength: number): void {
+  if (statusCode < 200 || statusCode === 204) {
+    delete headers['content-type']
+    delete headers['content-length']
+  } else {
+    headers['content-length'] = byteLength
+  }
+}
+
+/**
  * Writes a whole response: `writeHead` once with every header, then the payload.
  *
- * - a string or Buffer gets its exact `content-length` (bytes, not characters);
+ * - a string or Buffer gets its exact `content-length` (bytes, not characters), a 304 too (an empty
+ *   one `0`), while 1xx and 204 get neither `content-length` nor `content-type`;
  * - `null` writes no body: `content-length: 0`, except for HEAD (the core may give the length of
  *   the body a GET would have had) and for 1xx/204/304 responses;
  * - a stream is piped (see `sendStream`).
@@ -50,7 +65,7 @@ export function send(
   }
   try {
     if (typeof payload === 'string') {
-      if (!hasNoBody(statusCode)) headers['content-length'] = Buffer.byteLength(payload)
+      frame(headers, statusCode, Buffer.byteLength(payload))
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
       res.end(payload)
     } else if (payload === null) {
@@ -58,7 +73,7 @@ export function send(
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
       res.end()
     } else if (payload instanceof Uint8Array) {
-      if (!hasNoBody(statusCode)) headers['content-length'] = payload.byteLength
+      frame(headers, statusCode, payload.byteLength)
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
       res.end(payload)
     } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {

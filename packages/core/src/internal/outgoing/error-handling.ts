@@ -26,10 +26,14 @@ export function lifecycleError(reply: Reply, error: unknown): void {
   handleError(reply, error)
 }
 
-/** An error raised while sending (serialization, preSerialization or onSend hooks). */
-export function failWhileSending(reply: Reply, error: unknown): void {
+/**
+ * An error raised while sending (serialization, preSerialization or onSend hooks). `fromOnSend`:
+ * an onSend hook raised it, so should the error reply fail the same way, the status it had is kept
+ * (Fastify's fallback keeps it too: `reply.code(406)` then a throwing onSend answers 406).
+ */
+export function failWhileSending(reply: Reply, error: unknown, fromOnSend = false): void {
   reply[kPhase] = Phase.Open
-  handleError(reply, error)
+  handleError(reply, error, fromOnSend)
 }
 
 /**
@@ -37,7 +41,7 @@ export function failWhileSending(reply: Reply, error: unknown): void {
  * the nearest handler; an error raised by a handler goes to the next one (the parent context's),
  * ending with the default handler; if even that one fails, a plain 500 is written.
  */
-export function handleError(reply: Reply, error: unknown): void {
+export function handleError(reply: Reply, error: unknown, fromOnSend = false): void {
   const rc = reply[kRoute]
   const phase = reply[kPhase]
   if (phase === Phase.Written || phase === Phase.Handed || phase === Phase.Hijacked) {
@@ -46,7 +50,7 @@ export function handleError(reply: Reply, error: unknown): void {
   }
   const index = ++reply[kErrorIndex]
   if (index >= rc.errorHandlers.length) {
-    writeFallback(reply, error)
+    writeFallback(reply, error, fromOnSend)
     return
   }
   // A status an error handler chose with reply.code() before sending an Error is kept (API.md:
@@ -54,7 +58,7 @@ export function handleError(reply: Reply, error: unknown): void {
   const current = reply[kStatus]
   const chosen = index === 0 || current !== reply[kErrorStatus] ? current : 500
   const status = statusFor(error, chosen)
-  reply[kStatus] = status
+  reply.code(status)
   reply[kErrorStatus] = status
   const headers = reply[kHeaders]
   delete headers['content-type']
@@ -104,10 +108,17 @@ function invokeErrorHandler(reply: Reply, error: unknown): void {
  */
 function defaultErrorHandler(reply: Reply, error: unknown): void {
   const status = reply[kStatus]
-  const message = error instanceof Error ? error.message : String(error)
+  const message = messageOf(error)
   applyErrorHeaders(reply, error)
   if (status >= 500) reply.request.log.error({ err: error }, message)
   else reply.request.log.info({ err: error }, message)
+  if (isPlainValue(error)) {
+    // A thrown non-Error object is the body itself, as in Fastify (rate-limit's
+    // `errorResponseBuilder` result, `{ statusCode: 401, message, hint }` from a hook, ...),
+    // less a `stack` field: no stack trace ever reaches a client.
+    sendPayload(reply, withoutStack(error))
+    return
+  }
   const body = errorBody(error, status)
   const rc = reply[kRoute]
   const throughSchema =
@@ -118,6 +129,22 @@ function defaultErrorHandler(reply: Reply, error: unknown): void {
   // The view is an Error too (its prototype is): it must not go back to the error handling.
   if (throughSchema) sendPayload(reply, Object.create(error, ownValues(body as never)))
   else reply.send(body)
+}
+
+/** A thrown object that is not an Error (and not an array): its own fields make the error body. */
+function isPlainValue(error: unknown): error is object {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    !(error instanceof Error) &&
+    !Array.isArray(error)
+  )
+}
+
+function withoutStack(value: object): object {
+  if (!Object.hasOwn(value, 'stack')) return value
+  const { stack: _stack, ...rest } = value as { stack?: unknown }
+  return rest
 }
 
 function ownValues(body: Record<string, unknown>): PropertyDescriptorMap {
@@ -144,12 +171,31 @@ function applyErrorHeaders(reply: Reply, error: unknown): void {
   }
 }
 
-/** The default handler itself failed (its body did not fit the response schema): a plain 500. */
-function writeFallback(reply: Reply, error: unknown): void {
-  reply.request.log.error({ err: error }, 'The error reply could not be sent; answering 500')
-  reply[kStatus] = 500
+/**
+ * The default handler itself failed: its body did not fit the response schema (a plain 500), or an
+ * onSend hook failed again on it (the error status stays, the hooks are not run again).
+ */
+function writeFallback(reply: Reply, error: unknown, fromOnSend: boolean): void {
+  const current = reply[kStatus]
+  const status = fromOnSend && current >= 400 && current <= 599 ? current : 500
+  reply.request.log.error({ err: error }, `The error reply could not be sent; answering ${status}`)
+  reply.code(status)
   const headers = reply[kHeaders]
   delete headers['content-length']
   headers['content-type'] = 'application/json; charset=utf-8'
-  write(reply, JSON.stringify(errorBody(error, 500)))
+  write(reply, JSON.stringify(errorBody(error, status)))
+}
+
+/** The log message for an error: its `message`, else the value as text (never "[object Object]"). */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message
+  if (typeof message === 'string') return message
+  if (typeof error === 'object' && error !== null) {
+    try {
+      return JSON.stringify(error)
+    } catch {
+      return 'A non-Error value was thrown'
+    }
+  }
+  return String(error)
 }

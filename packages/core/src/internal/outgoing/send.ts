@@ -124,7 +124,7 @@ function onSendStep(reply: Reply, payload: unknown): void {
 
 function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
   if (error !== null) {
-    failWhileSending(reply, error)
+    failWhileSending(reply, error, true)
     return
   }
   if (!isWritable(payload)) {
