@@ -27,15 +27,15 @@ export type PrefixTrailingSlash = 'both' | 'slash' | 'no-slash'
 /**
  * The full paths of a route declared as `path` in a context with `prefix`, as Fastify 4 joins
  * them: `/` under a prefix answers `/v1` and `/v1/` (`prefixTrailingSlash: 'both'`, the default),
- * only `/v1/` (`'slash'`) or only `/v1` (`'no-slash'`); `*` under a prefix is `/v1*`.
+ * only `/v1/` (`'slash'`) or only `/v1` (`'no-slash'`); `*` stays `*` at the root (the router
+ * reads it as `/*`) and is `/v1*` under a prefix.
  */
 export function routeUrls(
   prefix: string,
   path: string,
   trailingSlash: PrefixTrailingSlash = 'both',
 ): string[] {
-  if (prefix === '')
-    return [path.startsWith('/') || path === '*' ? (path === '*' ? '/*' : path) : `/${path}`]
+  if (prefix === '') return [path.startsWith('/') || path === '*' ? path : `/${path}`]
   if (path === '' || path === '*') return [prefix + path]
   if (path === '/') {
     if (trailingSlash === 'slash') return [`${prefix}/`]
