@@ -58,11 +58,10 @@ export function compileValidators(
         url,
         httpPart: part,
       })
-      // No function (as Fastify reads it): this part is not validated.
-      if (fn === undefined || fn === null) continue
-      if (typeof fn !== 'function') {
-        throw new TypeError(`the validator compiler returned ${describe(fn)}, not a function`)
-      }
+      // No function (as Fastify reads it): this part is not validated. A compiler that returns
+      // something else (Joi's `validate(schema)` result, as @fastify/swagger's examples do) means
+      // the same.
+      if (typeof fn !== 'function') continue
       validators.push({ part, context, fn })
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
