@@ -161,6 +161,16 @@ describe('register: load order', () => {
     expect(events).toEqual(['callback 7', 'next'])
   })
 
+  it('an options function may carry the prefix as its own property (as Fastify reads it)', async () => {
+    const { app } = createApp()
+    const options = Object.assign(() => ({}), { prefix: '/from-function' })
+    app.register(async (child) => {
+      child.get('/', async () => 'prefixed')
+    }, options)
+    const response = await app.inject('/from-function')
+    expect([response.statusCode, response.body]).toEqual([200, 'prefixed'])
+  })
+
   it('passes options, or the result of an options function given the parent', async () => {
     const { app } = createApp()
     app.decorate('config', { port: 1 })

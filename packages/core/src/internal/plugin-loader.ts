@@ -123,7 +123,10 @@ async function loadPlugin(
       registrar.pluginNames.push(info.chainName)
       if (optsFn !== null) opts = (optsFn(registrar.instance) ?? {}) as Record<string, unknown>
     } else {
-      state = createChildContext(registrar, info.name, opts.prefix, info.chainName)
+      // Options given as a function may carry the prefix as its own property (as Fastify reads
+      // it: @fastify/autoload's autoConfig functions do).
+      const prefix = optsFn === null ? opts.prefix : (optsFn as { prefix?: unknown }).prefix
+      state = createChildContext(registrar, info.name, prefix, info.chainName)
       if (typeof opts.logLevel === 'string') state.logLevel = opts.logLevel
       if (optsFn !== null) opts = (optsFn(state.instance) ?? {}) as Record<string, unknown>
       for (const scope of [...registrar.chain()].reverse()) {
