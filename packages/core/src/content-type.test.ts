@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../test/helpers/app.js'
 import { isJsonEssence, mediaTypeEssence } from './internal/media-type.js'
@@ -169,6 +170,24 @@ describe('body parsing', () => {
     ).toEqual({
       body: 3,
     })
+  })
+
+  it('takes an encoded body when a preParsing hook returned a replacement stream (it decoded it)', async () => {
+    const { app } = createApp()
+    app.register(async (child) => {
+      // Stands for a decompressor: the stream it returns is what the parser reads.
+      child.addHook('preParsing', async () => Readable.from([Buffer.from('{"a":1}')]))
+      child.post('/decoded', async (request) => ({ body: request.body }))
+    })
+    app.post('/plain', async (request) => ({ body: request.body }))
+    const headers = { 'content-encoding': 'x-reversed' }
+    const decoded = await app.inject(post('/decoded', 'application/json', 'packed', headers))
+    expect([decoded.statusCode, decoded.json()]).toEqual([200, { body: { a: 1 } }])
+    const refused = await app.inject(post('/plain', 'application/json', 'packed', headers))
+    expect([refused.statusCode, refused.json().code]).toEqual([
+      415,
+      'FRM_ERR_CTP_UNSUPPORTED_ENCODING',
+    ])
   })
 
   it("reads within the route's own bodyLimit, else the parser's, else the instance's (Fastify's order)", async () => {

@@ -161,6 +161,37 @@ describe('register: load order', () => {
     expect(events).toEqual(['callback 7', 'next'])
   })
 
+  it('a child plugin may await a register on an ancestor: it loads at once, no deadlock', async () => {
+    const { app } = createApp({ pluginTimeout: 500 })
+    const events: string[] = []
+    app.register(async (child) => {
+      events.push('child body')
+      await app.register(async () => {
+        events.push('registered on the root, from the child')
+      })
+      events.push('child after await')
+      child.get('/child', async () => 'child')
+    })
+    app.get('/root', async () => 'root')
+    await app.ready()
+    expect(events).toEqual([
+      'child body',
+      'registered on the root, from the child',
+      'child after await',
+    ])
+    expect((await app.inject('/child')).body).toBe('child')
+  })
+
+  it('an options function may carry the prefix as its own property (as Fastify reads it)', async () => {
+    const { app } = createApp()
+    const options = Object.assign(() => ({}), { prefix: '/from-function' })
+    app.register(async (child) => {
+      child.get('/', async () => 'prefixed')
+    }, options)
+    const response = await app.inject('/from-function')
+    expect([response.statusCode, response.body]).toEqual([200, 'prefixed'])
+  })
+
   it('passes options, or the result of an options function given the parent', async () => {
     const { app } = createApp()
     app.decorate('config', { port: 1 })

@@ -290,6 +290,23 @@ describe('validator compilers', () => {
     ])
   })
 
+  it('a compiler that returns no function (undefined, or an object) leaves that part unvalidated', async () => {
+    const { app } = createApp()
+    app.setValidatorCompiler(({ httpPart }) =>
+      httpPart === 'params' ? ({ error: 'not a validator' } as never) : (undefined as never),
+    )
+    app.get(
+      '/:id',
+      { schema: { params: { id: { type: 'integer' } }, querystring: {} } },
+      async (request) => ({
+        params: request.params,
+      }),
+    )
+    await app.ready()
+    const response = await app.inject('/abc')
+    expect([response.statusCode, response.json()]).toEqual([200, { params: { id: 'abc' } }])
+  })
+
   it('takes the route option, else the nearest setValidatorCompiler, else the default', async () => {
     const { app, compilers } = createApp()
     const named =

@@ -37,4 +37,31 @@ describe('logger option', () => {
     logger.info('hello')
     expect(JSON.parse(lines[0]!).msg).toBe('hello')
   })
+
+  it("Fastify's `stream` and `file` options say where the lines go", async () => {
+    const lines: string[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const logger = createLogger({ level: 'error', stream: sink } as never)
+    logger.warn('dropped')
+    logger.error('kept')
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['kept'])
+
+    const { mkdtempSync, readFileSync } = await import('node:fs')
+    const { join } = await import('node:path')
+    const { tmpdir } = await import('node:os')
+    const file = join(mkdtempSync(join(tmpdir(), 'logger-')), 'app.log')
+    const toFile = createLogger({ file } as never) as unknown as {
+      info(msg: string): void
+      flush(cb: () => void): void
+    }
+    toFile.info('in the file')
+    await new Promise<void>((resolve) => toFile.flush(() => resolve()))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(JSON.parse(readFileSync(file, 'utf8')).msg).toBe('in the file')
+  })
 })

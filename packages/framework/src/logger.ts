@@ -43,7 +43,8 @@ const silentLogger: FrameworkLogger = {
 
 /**
  * Builds the instance logger from the `logger` option: `false`/absent → silent, `true` → pino at
- * `info`, an options object → `pino(options)`, an object with pino's methods → used as it is.
+ * `info`, an options object → `pino(options)` (writing to its `stream` or `file` when given, as in
+ * Fastify), an object with pino's methods → used as it is.
  *
  * @example
  * createLogger({ level: 'warn' }).warn('only warnings and worse')
@@ -52,7 +53,25 @@ export function createLogger(option: LoggerOption | undefined): FrameworkLogger 
   if (option === undefined || option === false) return silentLogger
   if (option === true) return loadPino()() as unknown as FrameworkLogger
   if (isLogger(option)) return option
-  return loadPino()(option) as unknown as FrameworkLogger
+  return fromPinoOptions(option)
+}
+
+/**
+ * pino from options, with Fastify's two extra keys: `stream` (where the lines go) and `file` (a
+ * path they are appended to).
+ */
+function fromPinoOptions(option: LoggerOptions): FrameworkLogger {
+  const { stream, file, ...options } = option as LoggerOptions & {
+    stream?: NodeJS.WritableStream
+    file?: string
+  }
+  const create = loadPino()
+  if (stream !== undefined) return create(options, stream as never) as unknown as FrameworkLogger
+  if (file !== undefined) {
+    const destination = (create as unknown as { destination(path: string): never }).destination
+    return create(options, destination(file)) as unknown as FrameworkLogger
+  }
+  return create(options) as unknown as FrameworkLogger
 }
 
 /** True when `logger` writes nothing at any level. */

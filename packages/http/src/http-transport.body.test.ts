@@ -191,6 +191,39 @@ describe('readBody', () => {
     expect(body).toBe('decoded payload')
   })
 
+  it('reads a replacement stream that comes explicitly paused (as a decompressor may)', async () => {
+    const { PassThrough } = await import('node:stream')
+    const transport = createHttpTransport()
+    const paused = new PassThrough()
+    paused.pause()
+    paused.end('from a paused stream')
+    const body = await new Promise<string>((resolve, reject) => {
+      const { table } = fakeTable(transport, {
+        extraRoutes: [
+          {
+            method: 'POST',
+            url: '/paused',
+            handle: (raw, res) => {
+              transport.readBody(
+                raw,
+                100,
+                (error, buffer) => {
+                  if (error) reject(error)
+                  else resolve(buffer!.toString())
+                  transport.send(res, 204, {}, null, () => {})
+                },
+                paused,
+              )
+            },
+          },
+        ],
+      })
+      transport.mount(table)
+      void transport.inject({ method: 'POST', url: '/paused', payload: 'xx' })
+    })
+    expect(body).toBe('from a paused stream')
+  })
+
   it('a replacement stream that fails gives its error to done, with status 400', async () => {
     const { Readable } = await import('node:stream')
     const transport = createHttpTransport()

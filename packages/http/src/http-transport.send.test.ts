@@ -103,6 +103,18 @@ describe('send', () => {
     ])
   })
 
+  it('a stream destroyed without an error before its first byte is a failure too (500)', async () => {
+    const { status, headers, body } = await call('/stream-closes-early')
+    expect(status).toBe(500)
+    expect(headers['x-stream']).toBe(undefined)
+    expect(JSON.parse(body.toString())).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Premature close',
+      code: 'ERR_STREAM_PREMATURE_CLOSE',
+    })
+  })
+
   it('a stream that fails after its head destroys the response, logs, and gives done the error', async () => {
     const logger = { warn: vi.fn(), error: vi.fn() }
     const local = await serve({ logger })

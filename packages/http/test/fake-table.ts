@@ -103,6 +103,15 @@ export function fakeTable(
       })
       answer(res, 200, stream, { 'content-type': 'text/plain', 'x-stream': 'yes' })
     }),
+    route('GET', '/stream-closes-early', (_raw, res) => {
+      // Destroyed without an error before its first chunk, as a torn-down pipeline is.
+      const stream = new Readable({
+        read() {
+          this.destroy()
+        },
+      })
+      answer(res, 200, stream, { 'content-type': 'text/plain', 'x-stream': 'yes' })
+    }),
     route('GET', '/stream-fails-late', (_raw, res) => {
       let sent = false
       const stream = new Readable({

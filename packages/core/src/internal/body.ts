@@ -36,8 +36,9 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * validates its body). With a Content-Type, the parser runs even for an empty body, except for a
  * DELETE/OPTIONS with neither Transfer-Encoding nor Content-Length. The Content-Type picks the
  * parser (415 when none, or when the route validates its body and the type is not JSON), the
- * Content-Encoding must be identity or one the parser handles (415), and the parser gets the body
- * read within the limit (`parseAs`) or the request stream.
+ * Content-Encoding must be identity, one the parser handles, or one a preParsing hook decoded by
+ * returning a replacement stream (else 415), and the parser gets the body read within the limit
+ * (`parseAs`) or the request stream.
  */
 export function parseBody(reply: Reply, stream: Readable | undefined, next: Step): void {
   const rc = reply[kRoute]
@@ -109,9 +110,9 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
 }
 
 /**
- * Checks the Content-Encoding, then hands the parser the body: read within the limit when it
- * declared `parseAs`, else the request stream itself (a preParsing hook's replacement, or the raw
- * request), which the parser reads and limits on its own.
+ * Checks the Content-Encoding (unless a preParsing hook replaced the stream), then hands the parser
+ * the body: read within the limit when it declared `parseAs`, else the request stream itself (a
+ * preParsing hook's replacement, or the raw request), which the parser reads and limits on its own.
  */
 function runParser(
   reply: Reply,
@@ -121,7 +122,9 @@ function runParser(
 ): void {
   const raw = reply.request.raw
   const encoding = raw.headers['content-encoding']
-  if (encoding !== undefined) {
+  // A preParsing hook that replaced the payload stream has handled the encoding (as
+  // @fastify/compress decompresses): only an encoded body nothing handles is refused.
+  if (encoding !== undefined && stream === undefined) {
     const name = String(encoding).trim().toLowerCase()
     if (name !== 'identity' && !parser.encodings.includes(name)) {
       lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_ENCODING', String(encoding)))

@@ -61,7 +61,9 @@ export function compileValidators(
         url,
         httpPart: part,
       })
-      // Anything but a function (as Fastify reads it): this part is not validated.
+      // Anything but a function (as Fastify reads it): this part is not validated. A compiler that
+      // returns something else (Joi's `validate(schema)` result, as @fastify/swagger's examples
+      // do) means the same.
       if (typeof fn !== 'function') continue
       validators.push({ part, context, fn })
     } catch (error) {

@@ -5,10 +5,27 @@ import { isThenable } from './describe.js'
 import { assertRequirements, readPluginInfo } from './plugin-meta.js'
 import { createPluginNode, type PluginNode, type QueueItem } from './plugin-node.js'
 
-/** The node that receives what is registered on `state` now (the root's once that node is done). */
+/**
+ * The node that receives what is registered on `state` now (the root's once that node is done).
+ * While a descendant of that node is loading, what its body registers on the node goes to the
+ * plugin loading now, as avvio does: queued behind the loading plugin it would never load, and
+ * `await app.register(p)` from inside a child plugin would wait for itself.
+ */
 export function targetNode(state: ContextState): PluginNode {
   const node = state.currentNode
-  return node.done ? state.core.rootNode : node
+  if (node.done) return state.core.rootNode
+  return loadingDescendant(node)
+}
+
+/** The innermost plugin whose body is running below `node` (or `node` itself). */
+function loadingDescendant(node: PluginNode): PluginNode {
+  let loading = node
+  for (;;) {
+    const last = loading.children[loading.children.length - 1]
+    if (last === undefined || last.done) break
+    loading = last
+  }
+  return loading !== node && loading.bodyRunning ? loading : node
 }
 
 /** Queues a plugin or an `after` callback. */
@@ -126,7 +143,10 @@ async function loadPlugin(
       registrar.pluginNames.push(info.chainName)
       if (optsFn !== null) opts = (optsFn(registrar.instance) ?? {}) as Record<string, unknown>
     } else {
-      state = createChildContext(registrar, info.name, opts.prefix, info.chainName)
+      // Options given as a function may carry the prefix as its own property (as Fastify reads
+      // it: @fastify/autoload's autoConfig functions do).
+      const prefix = optsFn === null ? opts.prefix : (optsFn as { prefix?: unknown }).prefix
+      state = createChildContext(registrar, info.name, prefix, info.chainName)
       if (typeof opts.logLevel === 'string') state.logLevel = opts.logLevel
       if (optsFn !== null) opts = (optsFn(state.instance) ?? {}) as Record<string, unknown>
       for (const scope of [...registrar.chain()].reverse()) {

@@ -49,7 +49,7 @@ type ReadStream = Readable & { [kReader]?: BodyReader; receivedEncodedLength?: u
  * - a client that goes away: `done(error)` with Node's ECONNRESET error (status 400), no logging;
  * - an error of a replacement stream is passed on (status 400 unless it carries a 4xx/5xx one).
  *
- * Chunks are collected as Buffers and joined once.
+ * The stream is resumed (it may come paused). Chunks are collected as Buffers and joined once.
  */
 export function readBody(
   raw: IncomingMessage,
@@ -86,6 +86,9 @@ export function readBody(
   source.on('end', onEnd)
   source.on('error', onError)
   source.on('close', onClose)
+  // A replacement stream may come paused (@fastify/compress pauses its decompressor): a 'data'
+  // listener does not resume an explicitly paused stream, so read it as Fastify does.
+  source.resume()
 }
 
 function onData(this: ReadStream, chunk: Buffer | string): void {

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream'
+import { finished, type Readable } from 'node:stream'
 import type { OutgoingHeaders } from '@framework/core'
 import { failSend, type SendingResponse } from './send-done.js'
 
@@ -15,6 +15,7 @@ export interface StreamLogger {
  *   here are removed) and the send's `done` gets the error: the core can still answer 500;
  * - a stream that fails after the head went out destroys the response (the client sees a cut
  *   body, never a second response), is logged, and `done` gets the error;
+ * - a stream destroyed before its end without an error fails the same ways (premature close);
  * - a client that goes away destroys the stream, so a file or a query behind it is released.
  */
 export function sendStream(
@@ -43,10 +44,18 @@ export function sendStream(
     failSend(res, error)
     res.destroy()
   }
+  let clientGone = false
   const onResponseClose = (): void => {
-    if (!stream.readableEnded && !stream.destroyed) stream.destroy()
+    if (!stream.readableEnded && !stream.destroyed) {
+      clientGone = true
+      stream.destroy()
+    }
   }
-  stream.on('error', onStreamError)
+  // As Fastify does: a stream that is destroyed before its end without an error (a pipeline torn
+  // down by a failing source) fails the send as well, with Node's premature-close error.
+  finished(stream, { writable: false }, (error) => {
+    if (error && !clientGone) onStreamError(error)
+  })
   res.on('close', onResponseClose)
   stream.pipe(res)
 }
