@@ -229,9 +229,7 @@ describe('@fastify/multipart', () => {
     })
   })
 
-  // needs instance.initialConfig (helper "lifecycle", issue 21 item 5): without limits.fileSize the
-  // plugin reads initialConfig.bodyLimit while it registers.
-  it.skip('registers without options (file size limit from initialConfig.bodyLimit)', async () => {
+it('registers without options (file size limit from initialConfig.bodyLimit)', async () => {
     const app = makeApp({ bodyLimit: 10 })
     app.register(multipart)
     app.post('/upload', async (request: any) => (await (await request.file()).toBuffer()).length)
