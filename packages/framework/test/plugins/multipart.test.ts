@@ -229,7 +229,7 @@ describe('@fastify/multipart', () => {
     })
   })
 
-it('registers without options (file size limit from initialConfig.bodyLimit)', async () => {
+  it('registers without options (file size limit from initialConfig.bodyLimit)', async () => {
     const app = makeApp({ bodyLimit: 10 })
     app.register(multipart)
     app.post('/upload', async (request: any) => (await (await request.file()).toBuffer()).length)

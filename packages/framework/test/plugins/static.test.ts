@@ -35,7 +35,7 @@ describe('@fastify/static', () => {
     },
   )
 
-it('answers 304 to a matching If-None-Match, with content-length: 0', async () => {
+  it('answers 304 to a matching If-None-Match, with content-length: 0', async () => {
     const app = staticApp()
     const first = await app.inject('/public/hello.txt')
     const again = await app.inject({
