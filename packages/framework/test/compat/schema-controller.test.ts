@@ -98,6 +98,25 @@ describe('[compat] schemaController', () => {
     expect(() => app.setSchemaController({})).toThrow('once the instance is ready')
   })
 
+  it("buildValidator receives Fastify's `ajv` option when it is given instead of `validator`", async () => {
+    const plugin = (ajv: any) => ajv
+    const received: unknown[] = []
+    const app = makeApp({
+      ajv: { customOptions: { coerceTypes: false }, plugins: [plugin] },
+      schemaController: {
+        compilersFactory: {
+          buildValidator(_schemas: unknown, ajvOptions: unknown) {
+            received.push(ajvOptions)
+            return () => () => true
+          },
+        },
+      },
+    })
+    app.post('/', { schema: { body: { type: 'object' } } }, async () => 'ok')
+    await app.ready()
+    expect(received).toEqual([{ customOptions: { coerceTypes: false }, plugins: [plugin] }])
+  })
+
   it('refuses a bucket that is not a function', () => {
     expect(() => makeApp({ schemaController: { bucket: {} } })).toThrow(
       "Option 'schemaController.bucket' is not valid",
