@@ -1,9 +1,9 @@
 import { framework } from './factory.js'
 
-// More of Fastify's names for the framework's own types. (`FastifyInstance`, `FastifyRequest` and
-// `FastifyReply` above are interfaces of their own, which `Instance`, `FrameworkRequest` and
-// `FrameworkReply` extend: TypeScript keeps only one augmentation when two exported names of one
-// interface are both augmented.)
+// The core's types, with Fastify's names beside them (`X as FastifyX`). `FastifyInstance`,
+// `FastifyRequest` and `FastifyReply` are not such aliases but interfaces of their own, which
+// `Instance`, `FrameworkRequest` and `FrameworkReply` extend: TypeScript keeps only one
+// augmentation when two exported names of one interface are both augmented.
 export type {
   AnyRouteSchema,
   AnyRouteSchema as FastifySchema,
