@@ -41,10 +41,9 @@ const listedWhenGiven = ['https', 'http2', 'forceCloseConnections', 'versioning'
 export function initialConfig(options: FrameworkOptions): Readonly<Record<string, unknown>> {
   const given = options as Record<string, unknown>
   const config: Record<string, unknown> = {}
+  // `https` and `http2` arrive only as `null` / `false`: other values are refused earlier.
   for (const name of listedWhenGiven) {
-    if (given[name] === undefined) continue
-    // Fastify keeps `https` only as "TLS on" (true) or its allowHTTP1 flag.
-    config[name] = name === 'https' && given[name] !== null ? true : given[name]
+    if (given[name] !== undefined) config[name] = given[name]
   }
   for (const name of Object.keys(defaults)) {
     config[name] = given[name] ?? defaults[name]
