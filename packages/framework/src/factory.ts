@@ -97,11 +97,11 @@ export function framework(options: FrameworkOptions = {}) {
     constraints: constraintsOf(options.constraints, options.versioning),
     schemaController: options.schemaController,
     // What Fastify hands its compilersFactory builders: its `ajv` option ({ customOptions,
-    // plugins }, here `validator`) and `serializerOpts`.
+    // plugins }, here `validator` or `ajv`) and `serializerOpts`.
     compilerOptions: {
       validator: {
-        customOptions: options.validator?.customOptions ?? {},
-        plugins: options.validator?.plugins ?? [],
+        customOptions: validator?.customOptions ?? {},
+        plugins: validator?.plugins ?? [],
       },
       serializer: options.serializerOpts,
     },

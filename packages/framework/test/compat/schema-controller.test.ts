@@ -46,6 +46,24 @@ describe('[compat] schemaController', () => {
     },
   )
 
+  it("compilersFactory.buildValidator gets the options given under Fastify's name 'ajv'", async () => {
+    const received: unknown[] = []
+    const app = makeApp({
+      ajv: { customOptions: { coerceTypes: false } },
+      schemaController: {
+        compilersFactory: {
+          buildValidator(_schemas: Record<string, object>, ajvOptions: unknown) {
+            received.push(ajvOptions)
+            return () => () => true
+          },
+        },
+      },
+    })
+    app.post('/', { schema: { body: { type: 'object' } } }, async () => 'ok')
+    await app.ready()
+    expect(received).toEqual([{ customOptions: { coerceTypes: false }, plugins: [] }])
+  })
+
   it('bucket stores the shared schemas: addSchema, getSchema and getSchemas go through it', async () => {
     const opened: string[][] = []
     const app = makeApp({
