@@ -147,7 +147,6 @@ export function createInstance<Req extends RawRequest, Res>(
     closePromise: undefined,
     mounted: false,
     listening: false,
-    closing: false,
     routes: [],
     routeKeys: new Set(),
     autoHeads: new Map(),

@@ -16,7 +16,7 @@ import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { formatAddress } from './internal/address.js'
 import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
-import { onAbort, whenFinished } from './internal/on-abort.js'
+import { onAbort } from './internal/on-abort.js'
 import { onTimeout } from './internal/on-timeout.js'
 import {
   type HttpTransportOptions,
@@ -27,6 +27,7 @@ import { readBody } from './internal/read-body.js'
 import { buildRouter, hasAsyncConstraints, type Router } from './internal/router.js'
 import { isSent, send } from './internal/send.js'
 import type { SendDone } from './internal/send-done.js'
+import { whenFinished } from './internal/when-finished.js'
 
 export type { HttpTransportOptions }
 
@@ -246,8 +247,8 @@ class NodeHttpTransport implements HttpTransport {
     onTimeout(res, fn)
   }
 
-  onAbort(raw: IncomingMessage, res: ServerResponse, fn: () => void): void {
-    onAbort(raw, res, fn)
+  onAbort(raw: IncomingMessage, _res: ServerResponse, fn: () => void): void {
+    onAbort(raw, fn)
   }
 
   whenFinished(res: ServerResponse, fn: (error?: Error) => void): void {

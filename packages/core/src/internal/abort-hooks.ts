@@ -1,5 +1,6 @@
 import { isThenable } from './describe.js'
 import type { HookEntry } from './hooks.js'
+import { once } from './once.js'
 import type { Request } from './request.js'
 
 /**
@@ -22,12 +23,7 @@ export function runAbortHooks(hooks: readonly HookEntry[], request: Request): vo
     }
     while (index < hooks.length) {
       const hook = hooks[index++]!
-      let settled = false
-      const done = (hookError?: unknown): void => {
-        if (settled) return
-        settled = true
-        step(hookError)
-      }
+      const done = once(step)
       let result: unknown
       try {
         result = hook.callback

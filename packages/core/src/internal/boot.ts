@@ -47,22 +47,7 @@ export function close(core: Core): Promise<void> {
     } catch {
       // A failed start still closes what did load.
     }
-    core.closing = true
-    for (const state of preOrder(core.root)) {
-      for (const hook of state.hooks.preClose) {
-        try {
-          await runTimedHook(
-            core,
-            'preClose',
-            hook,
-            () => hook.fn.call(hook.ctx),
-            (done) => hook.fn.call(hook.ctx, done),
-          )
-        } catch (error) {
-          core.log.error({ err: error }, 'A preClose hook failed')
-        }
-      }
-    }
+    await runLoggedHooks(core, 'preClose', true, 'A preClose hook failed')
     if (core.mounted) await core.transport.close()
     core.listening = false
     const errors: unknown[] = []
@@ -93,20 +78,33 @@ async function closeContext(core: Core, state: ContextState, errors: unknown[]):
  * Runs the onListen hooks of every context, parents first, one after the other: an error is logged
  * and the next hook runs. Not awaited by `listen()`, as in Fastify.
  */
-export async function runOnListen(core: Core): Promise<void> {
+export function runOnListen(core: Core): Promise<void> {
+  return runLoggedHooks(core, 'onListen', false, 'An onListen hook failed')
+}
+
+/**
+ * Runs the `name` hooks (which take no argument) of every context, parents first, one after the
+ * other: an error is logged with `failure` and the next hook runs.
+ */
+async function runLoggedHooks(
+  core: Core,
+  name: 'preClose' | 'onListen',
+  timed: boolean,
+  failure: string,
+): Promise<void> {
   for (const state of preOrder(core.root)) {
-    for (const hook of state.hooks.onListen) {
+    for (const hook of state.hooks[name]) {
       try {
         await runTimedHook(
           core,
-          'onListen',
+          name,
           hook,
           () => hook.fn.call(hook.ctx),
           (done) => hook.fn.call(hook.ctx, done),
-          false,
+          timed,
         )
       } catch (error) {
-        core.log.error({ err: error }, 'An onListen hook failed')
+        core.log.error({ err: error }, failure)
       }
     }
   }

@@ -60,8 +60,6 @@ export interface Core {
   /** True once the route table was handed to the transport. */
   mounted: boolean
   listening: boolean
-  /** `close()` has begun (the preClose hooks run from here on). */
-  closing: boolean
 
   /** Every route declared, in declaration order. */
   routes: RouteRecord[]

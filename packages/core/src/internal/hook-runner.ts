@@ -1,5 +1,6 @@
 import { isThenable } from './describe.js'
 import type { HookEntry } from './hooks.js'
+import { once } from './once.js'
 import type { Reply } from './reply.js'
 import { kPhase, kRoute, Phase } from './symbols.js'
 
@@ -7,19 +8,6 @@ import { kPhase, kRoute, Phase } from './symbols.js'
 export type HookNext = (reply: Reply, error: unknown) => void
 /** What runs after a payload hook list, with the (possibly replaced) payload. */
 export type PayloadHookNext = (reply: Reply, error: unknown, payload: unknown) => void
-
-/**
- * The `done` a callback-style hook gets. Such a hook may also return a promise (Fastify awaits it
- * too): whichever of the two settles first moves the list on, the other is ignored.
- */
-function once<A extends unknown[]>(step: (...args: A) => void): (...args: A) => void {
-  let called = false
-  return (...args) => {
-    if (called) return
-    called = true
-    step(...args)
-  }
-}
 
 /** A rejection without a reason still fails the hook. */
 function toError(reason: unknown): unknown {

@@ -1,4 +1,4 @@
-import type { RequestRouteOptions, RouteHandler, RouteInfo } from '../types/route.js'
+import type { RequestRouteOptions, RouteInfo } from '../types/route.js'
 
 /** What a route context knows of itself beyond `RouteInfo`, for `request.routeOptions`. */
 export interface RouteOptionsInput {
@@ -10,7 +10,6 @@ export interface RouteOptionsInput {
   logLevel: string | undefined
   exposeHeadRoute: boolean
   prefixTrailingSlash: RequestRouteOptions['prefixTrailingSlash']
-  handler: RouteHandler<any>
 }
 
 /**
@@ -31,7 +30,7 @@ export function buildRouteOptions(
     logLevel: input.logLevel ?? '',
     exposeHeadRoute: input.exposeHeadRoute,
     prefixTrailingSlash: input.prefixTrailingSlash,
-    handler: input.handler,
+    handler: info.handler,
     version,
   }
   Object.defineProperties(options, {

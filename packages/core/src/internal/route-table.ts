@@ -199,7 +199,6 @@ function createRouteContext(
     logLevel,
     exposeHeadRoute: record.exposeHeadRoute,
     prefixTrailingSlash: record.prefixTrailingSlash,
-    handler: record.handler,
   }
   return {
     ...base,
@@ -254,7 +253,6 @@ function createNotFoundContext(
     logLevel: base.logLevel,
     exposeHeadRoute: false,
     prefixTrailingSlash: 'both',
-    handler,
   }
   return {
     ...base,

@@ -1,23 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import { finished } from 'node:stream'
+import type { IncomingMessage } from 'node:http'
 
 /**
  * Calls `fn` once if the client closes the connection before the response to `raw` was complete
  * (Node marks such a request `aborted` when its socket closes).
  */
-export function onAbort(raw: IncomingMessage, _res: ServerResponse, fn: () => void): void {
+export function onAbort(raw: IncomingMessage, fn: () => void): void {
   raw.once('close', () => {
     if (raw.aborted) fn()
-  })
-}
-
-/**
- * Calls `fn` once `res` has finished: written in full, or cut short by the client (not an error
- * for the caller: the response is over). A write that failed passes its error.
- */
-export function whenFinished(res: ServerResponse, fn: (error?: Error) => void): void {
-  finished(res, (error) => {
-    if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') fn(error)
-    else fn()
   })
 }

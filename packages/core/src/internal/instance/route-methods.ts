@@ -182,6 +182,7 @@ function declareRoute(
   for (const key of keys) core.routeKeys.add(key)
   const exposeHead =
     options.exposeHeadRoute ?? options.exposeHeadRoutes ?? core.exposeHeadRoutes ?? true
+  const method = Array.isArray(options.method) ? methods : methods[0]!
   const record: RouteRecord = {
     methods,
     urls: served,
@@ -190,12 +191,8 @@ function declareRoute(
     pluginName: state.currentNode.name,
     handler: options.handler,
     schema: options.schema,
-    method: Array.isArray(options.method) ? methods : methods[0]!,
-    config: {
-      ...options.config,
-      url: label,
-      method: Array.isArray(options.method) ? methods : methods[0]!,
-    },
+    method,
+    config: { ...options.config, url: label, method },
     exposeHeadRoute: exposeHead,
     prefixTrailingSlash: trailingSlash,
     options,
