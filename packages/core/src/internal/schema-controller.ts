@@ -94,16 +94,21 @@ export function applySchemaController(
 
 /** The nearest validator builder set by a schema controller, else the application's. */
 export function validatorFactoryOf(state: ContextState): ValidatorCompilerFactory {
-  for (const scope of state.chain()) {
-    if (scope.validatorFactory !== undefined) return scope.validatorFactory
-  }
-  return state.core.validatorFactory
+  return nearestFactory(state, 'validatorFactory')
 }
 
 /** The nearest serializer builder set by a schema controller, else the application's. */
 export function serializerFactoryOf(state: ContextState): SerializerCompilerFactory {
+  return nearestFactory(state, 'serializerFactory')
+}
+
+function nearestFactory<K extends 'validatorFactory' | 'serializerFactory'>(
+  state: ContextState,
+  key: K,
+): NonNullable<ContextState[K]> {
   for (const scope of state.chain()) {
-    if (scope.serializerFactory !== undefined) return scope.serializerFactory
+    const factory = scope[key]
+    if (factory !== undefined) return factory as NonNullable<ContextState[K]>
   }
-  return state.core.serializerFactory
+  return state.core[key] as NonNullable<ContextState[K]>
 }
