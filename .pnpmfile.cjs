@@ -1,7 +1,7 @@
 // pnpm hooks for this workspace. Only `beforePacking` (run by `pnpm pack` and `pnpm publish`, so by
 // `pnpm release` too): it shapes the package.json that goes into each tarball. The workspace's own
-// manifests stay as they are. scripts/release/manifest.cjs holds the rules and says why.
-const { publishedManifest } = require('./scripts/release/manifest.cjs')
+// manifests stay as they are. release/scripts/manifest.cjs holds the rules and says why.
+const { publishedManifest } = require('./release/scripts/manifest.cjs')
 
 module.exports = {
   hooks: {
