@@ -48,7 +48,8 @@ function functionDeclarations(text) {
     for (; end < text.length; end++) {
       const char = text[end]
       if (char === '(' || char === '{' || char === '<' || char === '[') depth++
-      else if (char === '>' && text[end - 1] === '=') continue // an arrow, not a closing bracket
+      else if (char === '>' && text[end - 1] === '=')
+        continue // an arrow, not a closing bracket
       else if (char === ')' || char === '}' || char === '>' || char === ']') depth--
       else if (char === ';' && depth === 0) break
     }

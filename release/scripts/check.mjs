@@ -14,7 +14,7 @@ export async function readTarball(tarball) {
   const { stdout: list } = await run('tar', ['-tzf', tarball], { maxBuffer: 16 * 1024 * 1024 })
   const files = list
     .split('\n')
-    .filter(Boolean)
+    .filter((path) => path !== '' && !path.endsWith('/'))
     .map((path) => path.replace(/^package\//, ''))
   const { stdout: manifest } = await run('tar', ['-xOzf', tarball, 'package/package.json'])
   return { files, manifest: JSON.parse(manifest) }
@@ -25,10 +25,14 @@ function entryPoints(manifest) {
   const paths = []
   const visit = (value) => {
     if (typeof value === 'string') paths.push(value)
-    else if (value && typeof value === 'object') for (const entry of Object.values(value)) visit(entry)
+    else if (value && typeof value === 'object')
+      for (const entry of Object.values(value)) visit(entry)
   }
-  for (const field of ['main', 'module', 'types', 'typings', 'bin', 'exports']) visit(manifest[field])
-  return paths.filter((path) => path.startsWith('./') || !path.includes(':')).map((path) => path.replace(/^\.\//, ''))
+  for (const field of ['main', 'module', 'types', 'typings', 'bin', 'exports'])
+    visit(manifest[field])
+  return paths
+    .filter((path) => path.startsWith('./') || !path.includes(':'))
+    .map((path) => path.replace(/^\.\//, ''))
 }
 
 /** Names of files a tarball must never carry. */
@@ -60,7 +64,9 @@ export async function checkTarballs(packed, workspace) {
   const license = await readFile(join(root, 'LICENSE'), 'utf8')
   const versions = new Map(packed.map(({ name, version }) => [name, version]))
   const privateNames = new Set(
-    workspace.filter(({ manifest }) => manifest.private === true).map(({ manifest }) => manifest.name),
+    workspace
+      .filter(({ manifest }) => manifest.private === true)
+      .map(({ manifest }) => manifest.name),
   )
   for (const { name, dir, tarball } of packed) {
     const problem = (text) => problems.push(`${name}: ${text}`)
@@ -99,11 +105,15 @@ export async function checkTarballs(packed, workspace) {
         const sibling = versions.get(dependency)
         if (sibling === undefined) continue
         if (!semver.satisfies(sibling, range)) {
-          problem(`${field}.${dependency} is ${range}, which ${dependency}@${sibling} does not satisfy`)
+          problem(
+            `${field}.${dependency} is ${range}, which ${dependency}@${sibling} does not satisfy`,
+          )
         }
         const laterMinor = semver.inc(sibling, 'minor')
         if (semver.major(sibling) === 0 && !semver.satisfies(laterMinor, range)) {
-          problem(`${field}.${dependency} is ${range}: ${dependency}@${laterMinor} would be a second copy`)
+          problem(
+            `${field}.${dependency} is ${range}: ${dependency}@${laterMinor} would be a second copy`,
+          )
         }
       }
     }
