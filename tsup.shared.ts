@@ -67,7 +67,8 @@ function buildForBundlers(): Promise<void> {
     format: ['esm'],
     dts: false,
     clean: false,
-    sourcemap: true,
+    // No source maps: they doubled what users install and pointed at src/, which is not published.
+    sourcemap: false,
     target: 'node20',
     platform: 'node',
     splitting: false,
@@ -89,7 +90,7 @@ export function packageBuildConfig(
     format: ['esm', 'cjs'],
     dts: true,
     clean: true,
-    sourcemap: true,
+    sourcemap: false,
     target: 'node20',
     platform: 'node',
     splitting: false,

@@ -87,3 +87,21 @@ console.log(JSON.stringify(checks))`,
     expect(JSON.parse(out)).toEqual(expected)
   })
 })
+
+describe('optional peer dependencies', () => {
+  it('without json-schema-ref-parser installed, registry.bundle() names the package to install', async () => {
+    const out = await runScript(
+      app,
+      'bundle-peer.mjs',
+      `import { SchemaRegistry } from '@framework/schema-registry'
+const registry = new SchemaRegistry()
+registry.add({ $id: 'user', type: 'object' })
+const result = await registry.bundle({ $ref: 'user#' }).then(() => 'bundled', (error) => [error.code, error.message])
+console.log(JSON.stringify(result))`,
+    )
+    expect(JSON.parse(out)).toEqual([
+      'FRM_ERR_SCHEMA_PEER_MISSING',
+      "bundle() needs the package '@apidevtools/json-schema-ref-parser', which is not installed beside @framework/schema-registry: npm install @apidevtools/json-schema-ref-parser",
+    ])
+  })
+})
