@@ -10,21 +10,13 @@ const { dir, packed } = inject('release')
 
 describe('the release dry run (pnpm release:dry-run)', () => {
   it('every package packs, with nothing to fix: versions and ranges, LICENSE, entry points, nothing private', async () => {
-    expect(packed.map(({ name }) => name)).toEqual([
-      '@framework/bearer-auth',
-      '@framework/core',
-      '@framework/error-formatter',
-      '@framework/http',
-      '@framework/openapi',
-      '@framework/openapi-ui',
-      '@framework/schema-registry',
-      '@framework/serializer-compiler',
-      '@framework/standard-schema',
-      '@framework/validator-compiler',
-      'framework',
-      'framework-plugin',
-    ])
-    expect(await checkTarballs(packed, await workspacePackages())).toEqual([])
+    const workspace = await workspacePackages()
+    const publishable = workspace
+      .filter(({ manifest }: { manifest: { private?: boolean } }) => manifest.private !== true)
+      .map(({ manifest }: { manifest: { name: string } }) => manifest.name)
+    expect(packed.map(({ name }) => name).sort()).toEqual(publishable.sort())
+    expect(packed.length).toBeGreaterThanOrEqual(12)
+    expect(await checkTarballs(packed, workspace)).toEqual([])
   })
 
   it('the published manifest: internal ranges up to the next major, no framework-source, no devDependencies', async () => {
@@ -77,6 +69,7 @@ describe('the release dry run (pnpm release:dry-run)', () => {
       workspace,
     )
     const plugin = packed.find(({ name }) => name === 'framework-plugin')!
+    const core = packed.find(({ name }) => name === '@framework/core')!
     expect(problems).toEqual([
       '@framework/bad: no LICENSE in the tarball',
       '@framework/bad: no README.md in the tarball',
@@ -92,8 +85,8 @@ describe('the release dry run (pnpm release:dry-run)', () => {
       '@framework/bad: no bugs.url',
       '@framework/bad: no keywords',
       '@framework/bad: dependencies.@framework/core is workspace:^',
-      `@framework/bad: dependencies.@framework/core is workspace:^, which @framework/core@${packed[1]!.version} does not satisfy`,
-      `@framework/bad: dependencies.@framework/core is workspace:^: @framework/core@0.${Number(packed[1]!.version.split('.')[1]) + 1}.0 would be a second copy`,
+      `@framework/bad: dependencies.@framework/core is workspace:^, which @framework/core@${core.version} does not satisfy`,
+      `@framework/bad: dependencies.@framework/core is workspace:^: @framework/core@0.${Number(core.version.split('.')[1]) + 1}.0 would be a second copy`,
       ...(plugin.version === '0.0.1'
         ? []
         : [
