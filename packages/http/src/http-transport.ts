@@ -150,11 +150,7 @@ class NodeHttpTransport implements HttpTransport {
       'clientError',
       createClientErrorHandler(options.requestTimeout || options.headersTimeout),
     )
-    this.#connections = new OpenConnections(
-      server,
-      options.forceCloseConnections,
-      built.http2 && built.secure && options.https?.allowHTTP1 !== true,
-    )
+    this.#connections = new OpenConnections(server)
     this.server = server as unknown as Server
   }
 
