@@ -54,7 +54,7 @@ export function framework(options: FrameworkOptions = {}) {
     https: options.https,
     http2: options.http2,
     http2SessionTimeout: options.http2SessionTimeout,
-    serverFactory: options.serverFactory as never,
+    serverFactory: options.serverFactory,
     serverFactoryOptions: options,
     forceCloseConnections: options.forceCloseConnections,
     return503OnClosing: options.return503OnClosing,

@@ -220,7 +220,7 @@ describe('[API.md Servers and shutdown] serverFactory', () => {
           handler(req, res)
         })
       },
-    } as never) as any
+    }) as any
     app.get('/', async () => ({ hello: 'world' }))
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     try {
