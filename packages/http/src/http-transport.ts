@@ -96,7 +96,7 @@ class NodeHttpTransport implements HttpTransport {
   readonly dispatch = (raw: IncomingMessage, res: ServerResponse): void => {
     const router = this.#router
     if (router === null) answerNotReady(res)
-    else if (this.#closing && this.#options.return503OnClosing) answerClosing(res)
+    else if (this.#closing && this.#late(res)) return
     else if (this.#options.rewriteUrl !== undefined && !this.#rewrite(raw, res)) return
     else if (
       raw.httpVersion !== '1.1' &&
@@ -122,6 +122,17 @@ class NodeHttpTransport implements HttpTransport {
 
   /** Present only with `trustProxy`: the core then asks it who the client is. */
   readonly describeClient: ((raw: IncomingMessage) => ClientInfo) | undefined
+
+  /**
+   * A request that arrived on an open connection while closing: noted (idle connections are left
+   * open while such requests keep coming), and answered 503 with `return503OnClosing` (true).
+   */
+  #late(res: ServerResponse): boolean {
+    this.#connections.lateRequestAt = Date.now()
+    if (!this.#options.return503OnClosing) return false
+    answerClosing(res)
+    return true
+  }
 
   /** Applies `rewriteUrl`; false when it failed (the failure was answered). */
   #rewrite(raw: IncomingMessage, res: ServerResponse): boolean {

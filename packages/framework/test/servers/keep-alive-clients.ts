@@ -15,7 +15,7 @@ export interface CrowdTally {
 }
 
 /**
- * `clients` loops, each sending GET `path` again as soon as its previous response ended, over
+ * `clients` loops, each sending GET `path` (whose 200 body is `bodyLength` bytes long; -1: any) again as soon as its previous response ended, over
  * its own keep-alive connection (an agent of one socket per client), until a response says the server is
  * leaving (503 or `connection: close`) or `stop()` is called. Each loop stops at its first error,
  * which is counted by code.
@@ -47,7 +47,7 @@ export function keepAliveCrowd(base: string, path: string, clients: number, body
           if (res.statusCode === 503) tally.unavailable++
           else if (res.statusCode === 200) {
             tally.ok++
-            if (length !== bodyLength) tally.truncated++
+            if (bodyLength !== -1 && length !== bodyLength) tally.truncated++
           }
           resolve(res.statusCode !== 503 && res.headers.connection !== 'close')
         })

@@ -13,6 +13,15 @@ import { Server as TlsServer } from 'node:tls'
 export const LOOK_INTERVAL_MS = 50
 
 /**
+ * While requests keep arriving on open connections after `close()` began (clients that have not
+ * seen a `connection: close` yet), idle connections are left alone: they are closed only once this
+ * long has passed without such a request. A busy client on a loaded machine or a distant network
+ * may take longer than {@link LOOK_INTERVAL_MS} between a response and its next request; the
+ * requests seen meanwhile are the evidence that clients are still coming.
+ */
+export const QUIET_MS = 150
+
+/**
  * The longest `close()` keeps accepting the connections that wait in the listen backlog (the
  * kernel resets those still there when the listening socket closes).
  */
@@ -40,6 +49,8 @@ export class OpenConnections {
   accepted = 0
   /** A close() is under way: a session opened now gets its GOAWAY at once. */
   closing = false
+  /** When (Date.now()) the last request arrived on an open connection while closing. */
+  lateRequestAt = 0
 
   constructor(server: NetServer) {
     // Node's HTTP/2 servers open a session from their own 'connection' ('secureConnection')
@@ -75,7 +86,7 @@ export class OpenConnections {
  *    answered 503 by the transport), and the listening socket closes at the first look that finds
  *    none accepted since the one before (at most {@link MAX_DRAIN_MS} after the start);
  * 3. with `'idle'`, HTTP/1 connections with no response under way are closed once idle for
- *    {@link LOOK_INTERVAL_MS} (a response still being flushed is not idle: Node's own
+ *    {@link LOOK_INTERVAL_MS} and no request arrived on any open connection for {@link QUIET_MS} (a response still being flushed is not idle: Node's own
  *    `closeIdleConnections` cuts such a response short), looking again every as many
  *    milliseconds, so a connection that goes idle while closing (a response written by hand
  *    without `connection: close`) never waits out the keep-alive timeout; with `true` every
@@ -134,15 +145,20 @@ export function closeServer(
     timer.unref()
   })
 }
-/** Destroys the HTTP/1 sockets found idle, with nothing read, at this look and the one before. */
+/**
+ * Destroys the HTTP/1 sockets found idle, with nothing read, at this look and the one before,
+ * unless requests are still arriving on open connections (see {@link QUIET_MS}).
+ */
 function closeIdle(connections: OpenConnections, lastRead: Map<HttpSocket, number>): void {
+  const quiet = Date.now() - connections.lateRequestAt >= QUIET_MS
   for (const socket of connections.sockets) {
     if (socket._httpMessage != null) {
       lastRead.delete(socket)
       continue
     }
     const read = socket.bytesRead
-    if (lastRead.get(socket) === read) socket.destroy()
-    else lastRead.set(socket, read)
+    if (lastRead.get(socket) === read) {
+      if (quiet) socket.destroy()
+    } else lastRead.set(socket, read)
   }
 }
