@@ -5,7 +5,7 @@
 // target on each scenario, in a rotating order; the tables give medians of server CPU time per
 // request and its ratio to plain node:http2.
 //
-//   node bench/src/h2c.mjs [--duration 3] [--rounds 5] [--sessions 10] [--streams 10]
+//   node bench/src/h2c.mjs [--duration 3] [--rounds 5] [--sessions 10] [--streams 10] [--only t,...]
 import { parseArgs } from 'node:util'
 import { loadH2c, sendH2c } from './h2c-load.mjs'
 import { JSON_TYPE, scenarios } from './scenarios.mjs'
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     sessions: { type: 'string', default: '10' },
     streams: { type: 'string', default: '10' },
+    only: { type: 'string' },
   },
 })
 const duration = Number(values.duration)
@@ -27,13 +28,18 @@ const rounds = Number(values.rounds)
 const load = { sessions: Number(values.sessions), streams: Number(values.streams) }
 
 /** The plain node:http2 server is the node-http target's `listenH2c()`. */
-const TARGETS = [
+const ALL_TARGETS = [
   ['framework', 'framework'],
   ['framework-control', 'framework-control'],
   ['fastify5', 'fastify5'],
   ['fastify4', 'fastify4'],
   ['node-http2', 'node-http'],
 ]
+// `--only a,b`: some targets (node-http2 and framework are always kept: the ratios need them)
+const only = values.only?.split(',')
+const TARGETS = ALL_TARGETS.filter(
+  ([name]) => !only || only.includes(name) || name === 'node-http2' || name === 'framework',
+)
 const SCENARIOS = ['a', 'c']
 
 const servers = new Map()

@@ -237,3 +237,13 @@ describe('[API.md Servers and shutdown] serverFactory', () => {
     }
   })
 })
+
+describe('[API.md Servers and shutdown] initialConfig', () => {
+  it('lists whether TLS is on (and allowHTTP1), never the key, as Fastify 4 does', () => {
+    expect(framework({ https: tls }).initialConfig.https).toBe(true)
+    const h2 = framework({ http2: true, https: { ...tls, allowHTTP1: true } }) as any
+    expect(h2.initialConfig.https).toEqual({ allowHTTP1: true })
+    expect(h2.initialConfig.http2).toBe(true)
+    expect(h2.initialConfig.http2SessionTimeout).toBe(72000)
+  })
+})
