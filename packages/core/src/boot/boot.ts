@@ -1,10 +1,14 @@
 import { createError } from '@framework/error-formatter'
-import { type ContextState, preOrder } from './context-state.js'
-import type { Core } from './core.js'
-import { isThenable } from './describe.js'
-import { type HookEntry, hookFunctionName } from './hooks.js'
-import { settle } from './plugin-loader.js'
-import { buildRouteTable } from './route-table.js'
+import type { Core } from '../context/index.js'
+import {
+  type ContextState,
+  type HookEntry,
+  hookFunctionName,
+  preOrder,
+  settle,
+} from '../context/index.js'
+import { buildRouteTable } from '../routes/index.js'
+import { isThenable } from '../util/index.js'
 
 /**
  * `ready()`: loads every plugin, then (no more additions from here on) compiles the routes, hands

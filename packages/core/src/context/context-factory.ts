@@ -1,6 +1,6 @@
 import type { Instance } from '../types/instance.js'
+import { joinPrefix } from '../util/index.js'
 import { ContextState } from './context-state.js'
-import { joinPrefix } from './prefix.js'
 import { childBucket } from './schema-controller.js'
 
 /**

@@ -8,15 +8,15 @@ import type {
   ValidatorCompiler,
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
+import type { ResolvedContext } from '../routes/index.js'
 import type { Instance } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
+import { kContext } from '../util/index.js'
 import type { Core } from './core.js'
 import type { DecoratorSpec } from './decorators.js'
 import { createHookStore, type HookEntry, type HookStore } from './hooks.js'
 import type { ParserOperation } from './parser-table.js'
 import type { PluginNode } from './plugin-node.js'
-import type { ResolvedContext } from './resolve-context.js'
-import { kContext } from './symbols.js'
 
 /** A custom not-found handler with its route-level hooks. */
 export interface NotFoundSetting {

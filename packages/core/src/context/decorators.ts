@@ -1,6 +1,6 @@
 import { createError } from '@framework/error-formatter'
+import { describe } from '../util/index.js'
 import type { ContextState } from './context-state.js'
-import { describe } from './describe.js'
 
 /** A decorator: a value, or accessors. */
 export type DecoratorSpec =

@@ -1,10 +1,8 @@
 import { createError } from '@framework/error-formatter'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance } from '../types/instance.js'
-import { isAsyncFunction } from './async-function.js'
+import { describe, isAsyncFunction, mediaTypeEssence } from '../util/index.js'
 import type { ContextState } from './context-state.js'
-import { describe } from './describe.js'
-import { mediaTypeEssence } from './media-type.js'
 
 /** One registered content-type parser. */
 export interface ParserEntry {

@@ -1,7 +1,7 @@
 import { createError } from '@framework/error-formatter'
+import { isThenable } from '../util/index.js'
 import { createChildContext } from './context-factory.js'
 import type { ContextState } from './context-state.js'
-import { isThenable } from './describe.js'
 import { assertRequirements, readPluginInfo } from './plugin-meta.js'
 import { createPluginNode, type PluginNode, type QueueItem } from './plugin-node.js'
 

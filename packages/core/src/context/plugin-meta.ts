@@ -1,15 +1,16 @@
 import { createError } from '@framework/error-formatter'
 import satisfies from 'semver/functions/satisfies.js'
-import type { ContextState } from './context-state.js'
-import { hasScopedDecorator } from './decorators.js'
-import { describe, isThenable } from './describe.js'
 import {
+  describe,
+  isThenable,
   kDisplayName,
   kFastifyDisplayName,
   kFastifySkipOverride,
   kPluginMeta,
   kSkipOverride,
-} from './symbols.js'
+} from '../util/index.js'
+import type { ContextState } from './context-state.js'
+import { hasScopedDecorator } from './decorators.js'
 
 /**
  * The Fastify API level the core implements: a plugin's `meta.fastify` range (written for

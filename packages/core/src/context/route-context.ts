@@ -1,13 +1,12 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type { SerializeFunction, ValidateFunction } from '../contracts/compilers.js'
+import type { Reply, Request } from '../request/index.js'
 import type { Instance } from '../types/instance.js'
 import type { RequestRouteOptions, RouteHandler, RouteInfo } from '../types/route.js'
 import type { ContextState } from './context-state.js'
 import type { Core } from './core.js'
 import type { HookEntry } from './hooks.js'
 import type { ParserTable } from './parser-table.js'
-import type { Reply } from './reply.js'
-import type { Request } from './request.js'
 import type { RouteOptionsInput } from './route-options.js'
 
 /** One request part's compiled validator. */

@@ -1,8 +1,8 @@
 import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler, RouteOptions, RouteSchema } from '../types/route.js'
+import type { PrefixTrailingSlash } from '../util/index.js'
 import type { ContextState } from './context-state.js'
 import type { HookEntry } from './hooks.js'
-import type { PrefixTrailingSlash } from './prefix.js'
 
 /** A declared route, kept until ready (when each method gets a compiled route context). */
 export interface RouteRecord {

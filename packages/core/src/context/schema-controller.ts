@@ -6,9 +6,9 @@ import type {
   SerializerCompilerFactory,
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
+import { describe } from '../util/index.js'
 import type { ContextState } from './context-state.js'
 import type { Core } from './core.js'
-import { describe } from './describe.js'
 
 /**
  * Checks a `schemaController` value (factory option or `setSchemaController`).

@@ -1,7 +1,6 @@
 import { createError } from '@framework/error-formatter'
-import { isAsyncFunction } from '../async-function.js'
-import type { ContextState } from '../context-state.js'
-import { describe } from '../describe.js'
+import type { ContextState } from '../context/index.js'
+import { describe, isAsyncFunction } from '../util/index.js'
 
 /**
  * Refuses additions once the instance is ready.

@@ -1,16 +1,16 @@
 import { createError } from '@framework/error-formatter'
-import type { Instance } from '../../types/instance.js'
-import { type ContextState, stateOf } from '../context-state.js'
 import {
   assertDependencies,
   assertNotReference,
+  type ContextState,
   defineDecorator,
   hasScopedDecorator,
+  stateOf,
   toDecoratorSpec,
-} from '../decorators.js'
-import { describe } from '../describe.js'
-import { replyBuiltins } from '../reply.js'
-import { requestBuiltins } from '../request.js'
+} from '../context/index.js'
+import { replyBuiltins, requestBuiltins } from '../request/index.js'
+import type { Instance } from '../types/instance.js'
+import { describe } from '../util/index.js'
 import { assertNotStarted } from './assert.js'
 
 function assertName(name: unknown): asserts name is string | symbol {

@@ -1,12 +1,16 @@
 import { createError } from '@framework/error-formatter'
-import type { InjectOptions, InjectResponse, ListenOptions } from '../../contracts/transport.js'
-import type { Instance } from '../../types/instance.js'
-import { close, ready, runOnListen } from '../boot.js'
-import { stateOf } from '../context-state.js'
-import type { Core } from '../core.js'
-import { enqueue, settleFrom } from '../plugin-loader.js'
-import { assertPluginInput, hasPlugin } from '../plugin-meta.js'
-import { printPlugins } from '../print-plugins.js'
+import { close, ready, runOnListen } from '../boot/index.js'
+import type { Core } from '../context/index.js'
+import {
+  assertPluginInput,
+  enqueue,
+  hasPlugin,
+  printPlugins,
+  settleFrom,
+  stateOf,
+} from '../context/index.js'
+import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
+import type { Instance } from '../types/instance.js'
 import { assertFunction, assertNotStarted } from './assert.js'
 
 type Callback = (error: Error | null, value?: any) => void

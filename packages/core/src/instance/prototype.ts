@@ -1,8 +1,8 @@
 import type { Instance } from '../types/instance.js'
-import { decoratorMethods } from './instance/decorator-methods.js'
-import { pluginAccessors, pluginMethods } from './instance/plugin-methods.js'
-import { routeAccessors, routeMethods } from './instance/route-methods.js'
-import { settingAccessors, settingMethods } from './instance/setting-methods.js'
+import { decoratorMethods } from './decorator-methods.js'
+import { pluginAccessors, pluginMethods } from './plugin-methods.js'
+import { routeAccessors, routeMethods } from './route-methods.js'
+import { settingAccessors, settingMethods } from './setting-methods.js'
 
 /**
  * The prototype of every root instance: the whole instance surface. A root instance inherits from

@@ -1,13 +1,16 @@
 import { createError } from '@framework/error-formatter'
-import type { Instance } from '../../types/instance.js'
-import type { RouteOptions } from '../../types/route.js'
-import { addConstraintStrategy, hasConstraintStrategy } from '../constraints.js'
-import { type ContextState, contextLogLevel, stateOf } from '../context-state.js'
-import { describe } from '../describe.js'
-import { routeLevelHooks } from '../hooks.js'
-import { routeUrls } from '../prefix.js'
-import { printRoutes } from '../print-routes.js'
-import { type RouteRecord, routeKey } from '../route-record.js'
+import {
+  type ContextState,
+  contextLogLevel,
+  type RouteRecord,
+  routeKey,
+  routeLevelHooks,
+  stateOf,
+} from '../context/index.js'
+import { addConstraintStrategy, hasConstraintStrategy, printRoutes } from '../routes/index.js'
+import type { Instance } from '../types/instance.js'
+import type { RouteOptions } from '../types/route.js'
+import { describe, routeUrls } from '../util/index.js'
 import { assertNotStarted, formatterProblem } from './assert.js'
 
 /** The methods a route may declare; `all` declares every one. */

@@ -1,21 +1,24 @@
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
+import {
+  applySchemaController,
+  assertSchemaController,
+  createHookEntry,
+  createParserEntry,
+  enqueue,
+  isRouteHookName,
+  parserKey,
+  parserTableOf,
+  sharedSchemasOf,
+  stateOf,
+} from '../context/index.js'
 import type {
   SchemaControllerOptions,
   SerializerCompiler,
   ValidatorCompiler,
-} from '../../contracts/compilers.js'
-import type { ContentTypeParserOptions } from '../../types/content-type-parser.js'
-import type { Instance, NotFoundOptions } from '../../types/instance.js'
-import type { ErrorHandler, RouteHandler } from '../../types/route.js'
-import { stateOf } from '../context-state.js'
-import { createHookEntry, isRouteHookName } from '../hooks.js'
-import { createParserEntry, parserKey, parserTableOf } from '../parser-table.js'
-import { enqueue } from '../plugin-loader.js'
-import {
-  applySchemaController,
-  assertSchemaController,
-  sharedSchemasOf,
-} from '../schema-controller.js'
+} from '../contracts/compilers.js'
+import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
+import type { Instance, NotFoundOptions } from '../types/instance.js'
+import type { ErrorHandler, RouteHandler } from '../types/route.js'
 import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
 
 export const settingMethods = {

@@ -1,6 +1,5 @@
-import { isThenable } from './describe.js'
-import type { HookEntry } from './hooks.js'
-import { once } from './once.js'
+import type { HookEntry } from '../context/index.js'
+import { isThenable, once } from '../util/index.js'
 import type { Request } from './request.js'
 
 /**

@@ -1,11 +1,9 @@
 import type { Readable } from 'node:stream'
 import { createError } from '@framework/error-formatter'
-import { isThenable } from './describe.js'
-import { isJsonEssence, mediaTypeEssence } from './media-type.js'
-import { lifecycleError } from './outgoing/index.js'
-import type { ParserEntry } from './parser-table.js'
+import type { ParserEntry } from '../context/index.js'
+import { isJsonEssence, isThenable, kRoute, mediaTypeEssence } from '../util/index.js'
+import { lifecycleError } from './error-handling.js'
 import type { Reply } from './reply.js'
-import { kRoute } from './symbols.js'
 
 /** The lifecycle step that follows body parsing (passed in: this step never imports the lifecycle). */
 type Step = (reply: Reply) => void

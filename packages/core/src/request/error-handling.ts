@@ -1,7 +1,4 @@
 import { errorBody, errorStatusCode } from '@framework/error-formatter'
-import { settleResult } from '../handler-result.js'
-import { runErrorHooks } from '../hook-runner.js'
-import type { Reply } from '../reply.js'
 import {
   kErrorIndex,
   kErrorStatus,
@@ -11,7 +8,10 @@ import {
   kSerializer,
   kStatus,
   Phase,
-} from '../symbols.js'
+} from '../util/index.js'
+import { settleResult } from './handler-result.js'
+import { runErrorHooks } from './hook-runner.js'
+import type { Reply } from './reply.js'
 import { sendPayload, write } from './send.js'
 
 /**

@@ -1,6 +1,5 @@
-import { isThenable } from './describe.js'
+import { isThenable, kPhase, kRoute, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
-import { kPhase, kRoute, Phase } from './symbols.js'
 
 /** Where a thrown or rejected error goes (passed in: this module never imports the error path). */
 type Fail = (reply: Reply, error: unknown) => void

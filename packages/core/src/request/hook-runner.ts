@@ -1,8 +1,6 @@
-import { isThenable } from './describe.js'
-import type { HookEntry } from './hooks.js'
-import { once } from './once.js'
+import type { HookEntry } from '../context/index.js'
+import { isThenable, kPhase, kRoute, once, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
-import { kPhase, kRoute, Phase } from './symbols.js'
 
 /** What runs after a hook list: `error` is null when every hook passed. */
 export type HookNext = (reply: Reply, error: unknown) => void

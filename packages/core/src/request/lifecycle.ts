@@ -1,12 +1,12 @@
+import type { RouteContext } from '../context/index.js'
 import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
+import { kRoute } from '../util/index.js'
 import { runAbortHooks } from './abort-hooks.js'
 import { parseBody } from './body.js'
+import { lifecycleError } from './error-handling.js'
 import { settleResult } from './handler-result.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
-import { lifecycleError } from './outgoing/index.js'
 import type { Reply } from './reply.js'
-import type { RouteContext } from './route-context.js'
-import { kRoute } from './symbols.js'
 import { validateRequest } from './validation.js'
 
 /*

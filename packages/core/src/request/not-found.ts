@@ -1,10 +1,10 @@
 import { codes } from '@framework/error-formatter'
+import type { RouteContext } from '../context/index.js'
 import type { FrameworkReply } from '../types/reply.js'
 import type { FrameworkRequest } from '../types/request.js'
+import { kPhase, kRoute, Phase } from '../util/index.js'
 import { runRoute } from './lifecycle.js'
 import type { Reply } from './reply.js'
-import type { RouteContext } from './route-context.js'
-import { kPhase, kRoute, Phase } from './symbols.js'
 
 /** The path of a URL, without its query string. */
 export function pathOf(url: string): string {

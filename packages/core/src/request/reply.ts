@@ -1,16 +1,14 @@
 import { createError } from '@framework/error-formatter'
+import type { RouteContext } from '../context/index.js'
 import type { OutgoingHeaders } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { HeaderValue } from '../types/reply.js'
 import type { RouteInfo } from '../types/route.js'
-import { describe } from './describe.js'
-import { isHeaderName, isHeaderValue } from './header-rules.js'
-import { callNotFound } from './not-found.js'
-import { send, serializePayload } from './outgoing/index.js'
-import type { Request } from './request.js'
-import type { RouteContext } from './route-context.js'
 import {
+  describe,
+  isHeaderName,
+  isHeaderValue,
   kErrorIndex,
   kErrorStatus,
   kHeaders,
@@ -20,7 +18,10 @@ import {
   kStartTime,
   kStatus,
   Phase,
-} from './symbols.js'
+} from '../util/index.js'
+import { callNotFound } from './not-found.js'
+import type { Request } from './request.js'
+import { send, serializePayload } from './send.js'
 
 type PhaseValue = (typeof Phase)[keyof typeof Phase]
 

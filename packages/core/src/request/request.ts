@@ -1,11 +1,11 @@
 import type { ValidationError } from '@framework/error-formatter'
+import type { RouteContext } from '../context/index.js'
+import { buildRouteOptions } from '../context/index.js'
 import type { ClientInfo, QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { RequestRouteOptions, RouteInfo } from '../types/route.js'
-import type { RouteContext } from './route-context.js'
-import { buildRouteOptions } from './route-options.js'
-import { kRequestHeaders, kRequestId, kRequestLog, kRoute, kStartTime } from './symbols.js'
+import { kRequestHeaders, kRequestId, kRequestLog, kRoute, kStartTime } from '../util/index.js'
 
 /**
  * The request object. Each context with request decorators gets a subclass whose prototype holds

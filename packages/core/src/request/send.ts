@@ -1,9 +1,17 @@
 import { createError } from '@framework/error-formatter'
-import type { WritablePayload } from '../../contracts/transport.js'
-import { runPayloadHooks, runRequestHooks } from '../hook-runner.js'
-import type { Reply } from '../reply.js'
-import { kErrorIndex, kHeaders, kPhase, kRoute, kSerializer, kStatus, Phase } from '../symbols.js'
+import type { WritablePayload } from '../contracts/transport.js'
+import {
+  kErrorIndex,
+  kHeaders,
+  kPhase,
+  kRoute,
+  kSerializer,
+  kStatus,
+  Phase,
+} from '../util/index.js'
 import { failWhileSending, handleError } from './error-handling.js'
+import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
+import type { Reply } from './reply.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'

@@ -1,10 +1,9 @@
 import { createValidationError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
+import type { PartValidator } from '../context/index.js'
 import type { ValidationOutcome } from '../contracts/compilers.js'
-import { isThenable } from './describe.js'
-import { lifecycleError } from './outgoing/index.js'
+import { isThenable, kRoute } from '../util/index.js'
+import { lifecycleError } from './error-handling.js'
 import type { Reply } from './reply.js'
-import type { PartValidator } from './route-context.js'
-import { kRoute } from './symbols.js'
 
 /** What follows validation (passed in: this step never imports the lifecycle). */
 type Step = (reply: Reply) => void

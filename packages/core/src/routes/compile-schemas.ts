@@ -1,5 +1,7 @@
 import { createError, type ErrorCode, FrameworkError } from '@framework/error-formatter'
 import { expandShorthand } from '@framework/schema-registry'
+import type { ContextState, PartValidator, RouteRecord } from '../context/index.js'
+import { serializerFactoryOf, sharedSchemasOf, validatorFactoryOf } from '../context/index.js'
 import type {
   HttpPart,
   JsonSchema,
@@ -9,12 +11,8 @@ import type {
   ValidatorCompiler,
 } from '../contracts/compilers.js'
 import type { RouteSchema } from '../types/route.js'
-import type { ContextState } from './context-state.js'
-import { describe } from './describe.js'
+import { describe } from '../util/index.js'
 import { validatingSerializer } from './response-validation.js'
-import type { PartValidator } from './route-context.js'
-import type { RouteRecord } from './route-record.js'
-import { serializerFactoryOf, sharedSchemasOf, validatorFactoryOf } from './schema-controller.js'
 
 /** Methods whose body is validated (specification 4.2.2). */
 export const bodyValidatedMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH'])

@@ -1,7 +1,7 @@
 import { createError } from '@framework/error-formatter'
+import type { Core } from '../context/index.js'
 import type { ConstraintStrategy } from '../contracts/transport.js'
-import type { Core } from './core.js'
-import { describe } from './describe.js'
+import { describe } from '../util/index.js'
 
 /** Constraints find-my-way knows without a strategy of their own. */
 const builtinConstraints: ReadonlySet<string> = new Set(['version', 'host'])

@@ -1,5 +1,5 @@
-import type { Core } from './core.js'
-import { drawTree, type PrintNode } from './print-tree.js'
+import type { Core } from '../context/index.js'
+import { drawTree, type PrintNode } from '../util/index.js'
 import { servedUrls } from './route-table.js'
 
 interface PathNode extends PrintNode {

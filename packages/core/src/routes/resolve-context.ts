@@ -1,13 +1,17 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type { ContextState, ErrorHandlerEntry } from '../context/index.js'
+import {
+  type DecoratorSpec,
+  defineDecorator,
+  type HookEntry,
+  mergeBySeq,
+  type ParserTable,
+  parserTableOf,
+  routeHookNames,
+} from '../context/index.js'
 import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
+import { Reply, Request } from '../request/index.js'
 import type { RouteHookName } from '../types/hooks.js'
-import type { ContextState } from './context-state.js'
-import { type DecoratorSpec, defineDecorator } from './decorators.js'
-import { type HookEntry, mergeBySeq, routeHookNames } from './hooks.js'
-import { type ParserTable, parserTableOf } from './parser-table.js'
-import { Reply } from './reply.js'
-import { Request } from './request.js'
-import type { ErrorHandlerEntry } from './route-context.js'
 
 /** What a context sees, computed once at ready from its own settings and its parent's. */
 export interface ResolvedContext {

@@ -1,6 +1,6 @@
 import { createError } from '@framework/error-formatter'
 import type { SerializeFunction, ValidateFunction } from '../contracts/compilers.js'
-import { isThenable } from './describe.js'
+import { isThenable } from '../util/index.js'
 
 /**
  * Response validation, decided per route and status key when the route is compiled: the

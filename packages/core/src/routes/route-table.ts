@@ -1,24 +1,21 @@
-import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
-import type { RouteHookName } from '../types/hooks.js'
-import type { RouteHandler } from '../types/route.js'
-import { bodyMethods } from './body.js'
-import { compileSerializers, compileValidators, normalizeRouteSchema } from './compile-schemas.js'
-import { hasConstraintStrategy } from './constraints.js'
+import type { Core, HookEntry, RouteContext } from '../context/index.js'
 import {
+  buildRouteOptions,
   type ContextState,
   contextLogLevel,
   type NotFoundSetting,
   preOrder,
-} from './context-state.js'
-import type { Core } from './core.js'
-import type { HookEntry } from './hooks.js'
-import { runRoute } from './lifecycle.js'
-import { defaultNotFoundHandler } from './not-found.js'
-import { handleError } from './outgoing/index.js'
+  type RouteOptionsInput,
+  type RouteRecord,
+  routeKey,
+} from '../context/index.js'
+import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
+import { bodyMethods, defaultNotFoundHandler, handleError, runRoute } from '../request/index.js'
+import type { RouteHookName } from '../types/hooks.js'
+import type { RouteHandler } from '../types/route.js'
+import { compileSerializers, compileValidators, normalizeRouteSchema } from './compile-schemas.js'
+import { hasConstraintStrategy } from './constraints.js'
 import { resolveContext } from './resolve-context.js'
-import type { RouteContext } from './route-context.js'
-import { buildRouteOptions, type RouteOptionsInput } from './route-options.js'
-import { type RouteRecord, routeKey } from './route-record.js'
 
 /**
  * Builds the route table at ready: every context resolved, every route method compiled into a
