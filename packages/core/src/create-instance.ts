@@ -10,6 +10,7 @@ import {
 } from './context/index.js'
 import type { ConstraintStrategy, RawRequest } from './contracts/transport.js'
 import { assertFormatter, instancePrototype } from './instance/index.js'
+import { connectRequestPath } from './request/index.js'
 import { assertConstraintStrategy } from './routes/index.js'
 import type { CoreOptions } from './types/core-options.js'
 import type { Instance } from './types/instance.js'
@@ -161,6 +162,7 @@ export function createInstance<Req extends RawRequest, Res>(
     table: undefined,
     notFound: [],
   } as unknown as Core
+  connectRequestPath()
   const instance = Object.create(instancePrototype) as Instance
   Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
   Object.defineProperty(instance, 'version', {

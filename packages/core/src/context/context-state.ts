@@ -8,7 +8,6 @@ import type {
   ValidatorCompiler,
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
-import type { ResolvedContext } from '../routes/index.js'
 import type { Instance } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
 import { kContext } from '../util/index.js'
@@ -16,7 +15,7 @@ import type { Core } from './core.js'
 import type { DecoratorSpec } from './decorators.js'
 import { createHookStore, type HookEntry, type HookStore } from './hooks.js'
 import type { ParserOperation } from './parser-table.js'
-import type { PluginNode } from './plugin-node.js'
+import type { ResolvedContext } from './resolved-context.js'
 
 /** A custom not-found handler with its route-level hooks. */
 export interface NotFoundSetting {
@@ -105,4 +104,71 @@ export function contextLogLevel(state: ContextState): string | undefined {
 export function* preOrder(state: ContextState): Generator<ContextState> {
   yield state
   for (const child of state.children) yield* preOrder(child)
+}
+
+/** Something waiting in a plugin node's queue. */
+export type QueueItem =
+  | { kind: 'plugin'; plugin: unknown; opts: unknown; registrar: ContextState }
+  | { kind: 'after'; fn: ((...args: any[]) => unknown) | undefined; registrar: ContextState }
+  /** Framework work that takes effect at its place in the load order (adding a hook). */
+  | { kind: 'task'; run: () => void }
+
+/**
+ * One loaded (or loading) plugin. Its queue holds what its body registered; the queue is drained
+ * after the body, in order, each plugin's own queue before the next item (so a plugin's children
+ * load before its next sibling).
+ */
+export interface PluginNode {
+  name: string
+  parent: PluginNode | undefined
+  children: PluginNode[]
+  /** The context its body runs in (the registering context for a framework-plugin plugin). */
+  state: ContextState
+  /** False for a framework-plugin plugin. */
+  encapsulated: boolean
+  queue: QueueItem[]
+  draining: Promise<void> | undefined
+  failed: boolean
+  error: unknown
+  /** True while the body runs (its timeout is paused while it awaits its own children). */
+  bodyRunning: boolean
+  timer: { pause(): void; resume(): void } | undefined
+  /** True once the body and the queue are done. */
+  done: boolean
+}
+
+/** A fresh node. */
+export function createPluginNode(
+  name: string,
+  parent: PluginNode | undefined,
+  state: ContextState,
+  encapsulated: boolean,
+): PluginNode {
+  const node: PluginNode = {
+    name,
+    parent,
+    children: [],
+    state,
+    encapsulated,
+    queue: [],
+    draining: undefined,
+    failed: false,
+    error: undefined,
+    bodyRunning: false,
+    timer: undefined,
+    done: false,
+  }
+  parent?.children.push(node)
+  return node
+}
+
+declare module './core.js' {
+  interface Core {
+    /** The root context. */
+    root: ContextState
+    /** The root of the plugin tree (its queue holds what the root registers). */
+    rootNode: PluginNode
+    /** Contexts that set a not-found handler, by full prefix. */
+    notFoundByPrefix: Map<string, ContextState>
+  }
 }

@@ -16,12 +16,12 @@ import type {
   Transport,
 } from '../contracts/transport.js'
 import type { Logger } from '../types/logger.js'
-import type { ContextState } from './context-state.js'
-import type { PluginNode } from './plugin-node.js'
-import type { RouteContext } from './route-context.js'
-import type { RouteRecord } from './route-record.js'
 
-/** The settings of one application, shared by all its contexts. */
+/**
+ * The settings of one application, shared by all its contexts. The files of the records it holds
+ * add their fields to it: context-state.ts (`root`, `rootNode`, `notFoundByPrefix`),
+ * route-record.ts (`routes`, `autoHeads`) and route-context.ts (`notFound`).
+ */
 export interface Core {
   transport: Transport<RawRequest, unknown>
   validatorFactory: ValidatorCompilerFactory
@@ -44,10 +44,6 @@ export interface Core {
   /** The next `seq` of a hook taking effect (see HookEntry.seq). */
   hookSeq: number
 
-  /** The root context. */
-  root: ContextState
-  /** The root of the plugin tree (its queue holds what the root registers). */
-  rootNode: PluginNode
   /** True once every plugin has loaded: adding routes, hooks, decorators or schemas throws. */
   started: boolean
   readyPromise: Promise<void> | undefined
@@ -61,14 +57,8 @@ export interface Core {
   mounted: boolean
   listening: boolean
 
-  /** Every route declared, in declaration order. */
-  routes: RouteRecord[]
   /** `METHOD url` of every mounted method + path, to refuse duplicates. */
   routeKeys: Set<string>
-  /** `HEAD url` keys served by an automatic HEAD route (see RouteRecord.autoHead). */
-  autoHeads: Map<string, RouteRecord>
-  /** Contexts that set a not-found handler, by full prefix. */
-  notFoundByPrefix: Map<string, ContextState>
 
   /** Default compilers built per shared-schema fingerprint. */
   validatorCache: Map<string, ValidatorCompiler>
@@ -85,6 +75,4 @@ export interface Core {
 
   /** Built at ready. */
   table: RouteTable<RawRequest, unknown> | undefined
-  /** Not-found route contexts, longest prefix first (for `reply.callNotFound`). */
-  notFound: Array<{ prefix: string; rc: RouteContext }>
 }

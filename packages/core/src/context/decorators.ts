@@ -1,6 +1,5 @@
 import { createError } from '@framework/error-formatter'
 import { describe } from '../util/index.js'
-import type { ContextState } from './context-state.js'
 
 /** A decorator: a value, or accessors. */
 export type DecoratorSpec =
@@ -48,19 +47,6 @@ export function defineDecorator(target: object, name: string | symbol, spec: Dec
 
 /** Which decorator kind: instance, request or reply. */
 export type DecoratorKind = 'instance' | 'request' | 'reply'
-
-/** Whether `name` is a request (or reply) decorator visible in `state`. */
-export function hasScopedDecorator(
-  state: ContextState,
-  kind: 'request' | 'reply',
-  name: string | symbol,
-): boolean {
-  for (const scope of state.chain()) {
-    const map = kind === 'request' ? scope.requestDecorators : scope.replyDecorators
-    if (map.has(name)) return true
-  }
-  return false
-}
 
 /**
  * Checks that every name in `dependencies` is a visible decorator of the same kind.

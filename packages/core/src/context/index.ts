@@ -1,7 +1,11 @@
-// Layer 2, context: the tree of contexts and plugins (state, decorators, hook and parser tables, schema scope, plugin loading) and the records of declared and compiled routes. The entry for the layers above.
+// Layer 2, context: the tree of contexts and plugins (state, decorators, hook and parser tables,
+// schema scope, plugin loading) and the records of declared and compiled routes. The entry for the
+// layers above.
+export { parserTableOf } from './context-parsers.js'
 export {
   ContextState,
   contextLogLevel,
+  createPluginNode,
   type NotFoundSetting,
   preOrder,
   stateOf,
@@ -12,7 +16,6 @@ export {
   assertNotReference,
   type DecoratorSpec,
   defineDecorator,
-  hasScopedDecorator,
   toDecoratorSpec,
 } from './decorators.js'
 export {
@@ -29,13 +32,12 @@ export {
   type ParserEntry,
   type ParserTable,
   parserKey,
-  parserTableOf,
 } from './parser-table.js'
 export { enqueue, settle, settleFrom } from './plugin-loader.js'
 export { assertPluginInput, hasPlugin } from './plugin-meta.js'
-export { createPluginNode } from './plugin-node.js'
 export { printPlugins } from './print-plugins.js'
-export type { ErrorHandlerEntry, PartValidator, RouteContext } from './route-context.js'
+export type { ErrorHandlerEntry, ResolvedContext } from './resolved-context.js'
+export type { PartValidator, RouteContext } from './route-context.js'
 export { buildRouteOptions, type RouteOptionsInput } from './route-options.js'
 export { type RouteRecord, routeKey } from './route-record.js'
 export {
@@ -45,3 +47,4 @@ export {
   sharedSchemasOf,
   validatorFactoryOf,
 } from './schema-controller.js'
+export { hasScopedDecorator } from './scoped-decorators.js'

@@ -2,7 +2,6 @@ import { createError } from '@framework/error-formatter'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance } from '../types/instance.js'
 import { describe, isAsyncFunction, mediaTypeEssence } from '../util/index.js'
-import type { ContextState } from './context-state.js'
 
 /** One registered content-type parser. */
 export interface ParserEntry {
@@ -73,14 +72,6 @@ export class ParserTable {
     }
     return this.catchAll
   }
-}
-
-/** The parsers visible in `state` (computed from the root down). */
-export function parserTableOf(state: ContextState): ParserTable {
-  if (state.resolved !== undefined) return state.resolved.parsers
-  const table = state.parent === undefined ? new ParserTable() : parserTableOf(state.parent).clone()
-  for (const operation of state.parserOperations) table.apply(operation)
-  return table
 }
 
 /**

@@ -2,8 +2,8 @@ import { createError } from '@framework/error-formatter'
 import { isThenable } from '../util/index.js'
 import { createChildContext } from './context-factory.js'
 import type { ContextState } from './context-state.js'
+import { createPluginNode, type PluginNode, type QueueItem } from './context-state.js'
 import { assertRequirements, readPluginInfo } from './plugin-meta.js'
-import { createPluginNode, type PluginNode, type QueueItem } from './plugin-node.js'
 
 /**
  * The node that receives what is registered on `state` now (the root's once that node is done).

@@ -10,7 +10,7 @@ import {
   kSkipOverride,
 } from '../util/index.js'
 import type { ContextState } from './context-state.js'
-import { hasScopedDecorator } from './decorators.js'
+import { hasScopedDecorator } from './scoped-decorators.js'
 
 /**
  * The Fastify API level the core implements: a plugin's `meta.fastify` range (written for

@@ -1,5 +1,5 @@
 import { drawTree, type PrintNode } from '../util/index.js'
-import type { PluginNode } from './plugin-node.js'
+import type { PluginNode } from './context-state.js'
 
 /**
  * The plugin tree: each plugin under the one that registered it; a framework-plugin plugin is

@@ -1,12 +1,12 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
 import type { SerializeFunction, ValidateFunction } from '../contracts/compilers.js'
-import type { Reply, Request } from '../request/index.js'
 import type { Instance } from '../types/instance.js'
 import type { RequestRouteOptions, RouteHandler, RouteInfo } from '../types/route.js'
 import type { ContextState } from './context-state.js'
 import type { Core } from './core.js'
 import type { HookEntry } from './hooks.js'
 import type { ParserTable } from './parser-table.js'
+import type { ErrorHandlerEntry } from './resolved-context.js'
 import type { RouteOptionsInput } from './route-options.js'
 
 /** One request part's compiled validator. */
@@ -18,16 +18,11 @@ export interface PartValidator {
   fn: ValidateFunction
 }
 
-/** An error handler in a route's chain; `fn: null` is the default handler. */
-export interface ErrorHandlerEntry {
-  fn: ((error: unknown, request: any, reply: any) => unknown) | null
-  ctx: Instance
-}
-
 /**
  * Everything one mounted method + path needs per request, computed once at ready: the hook lists
  * (`null` when empty, so the lifecycle skips them without walking an array), the compiled
- * validators and serializers, the error handler chain and the request/reply classes.
+ * validators and serializers, the error handler chain and the request/reply classes (declared by
+ * request/request.ts and request/reply.ts, which add them to this interface).
  */
 export interface RouteContext {
   core: Core
@@ -41,8 +36,6 @@ export interface RouteContext {
   /** What `routeOptions` is built from. */
   routeOptionsInput: RouteOptionsInput
   handler: RouteHandler<any>
-  Request: typeof Request
-  Reply: typeof Reply
 
   onRequest: HookEntry[] | null
   preParsing: HookEntry[] | null
@@ -75,4 +68,11 @@ export interface RouteContext {
   logLevel: string | undefined
   /** Called when the transport finished writing a reply of a route without onResponse hooks. */
   written: (error?: Error) => void
+}
+
+declare module './core.js' {
+  interface Core {
+    /** Not-found route contexts, longest prefix first (for `reply.callNotFound`). */
+    notFound: Array<{ prefix: string; rc: RouteContext }>
+  }
 }

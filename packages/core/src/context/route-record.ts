@@ -54,3 +54,12 @@ export function routeKey(
     })
   return `${method} ${url} {${parts.join(',')}}`
 }
+
+declare module './core.js' {
+  interface Core {
+    /** Every route declared, in declaration order. */
+    routes: RouteRecord[]
+    /** `HEAD url` keys served by an automatic HEAD route (see RouteRecord.autoHead). */
+    autoHeads: Map<string, RouteRecord>
+  }
+}

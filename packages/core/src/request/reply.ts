@@ -19,11 +19,27 @@ import {
   kStatus,
   Phase,
 } from '../util/index.js'
-import { callNotFound } from './not-found.js'
 import type { Request } from './request.js'
-import { send, serializePayload } from './send.js'
 
 type PhaseValue = (typeof Phase)[keyof typeof Phase]
+
+/**
+ * What the reply's methods call further up the request path: sending and serializing (send.ts)
+ * and the not-found handler (not-found.ts). Those take a reply, so this file cannot import them:
+ * `connectRequestPath` (connect.ts) passes them in.
+ */
+export interface ReplyCallees {
+  send(reply: Reply, payload: unknown): void
+  serializePayload(reply: Reply, payload: unknown): string
+  callNotFound(reply: Reply): void
+}
+
+let callees: ReplyCallees
+
+/** Passes in the functions the reply's methods call (see `ReplyCallees`). */
+export function connectReply(functions: ReplyCallees): void {
+  callees = functions
+}
 
 /**
  * The reply object. Like requests, each context with reply decorators gets a subclass holding
@@ -143,7 +159,7 @@ export class Reply {
   }
 
   send(payload?: unknown): this {
-    send(this, payload)
+    callees.send(this, payload)
     return this
   }
 
@@ -209,7 +225,7 @@ export class Reply {
 
   /** Serializes `payload` as `send` would for the current status, without sending it. */
   serialize(payload: unknown): string {
-    return serializePayload(this, payload)
+    return callees.serializePayload(this, payload)
   }
 
   /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
@@ -231,7 +247,7 @@ export class Reply {
   }
 
   callNotFound(): void {
-    callNotFound(this)
+    callees.callNotFound(this)
   }
 }
 
@@ -241,3 +257,14 @@ export const replyBuiltins: ReadonlySet<string | symbol> = new Set<string | symb
   'request',
   ...Reflect.ownKeys(Reply.prototype),
 ])
+
+declare module '../context/index.js' {
+  interface RouteContext {
+    /** The route's reply class: its context's, with the context's reply decorators. */
+    Reply: typeof Reply
+  }
+  interface ResolvedContext {
+    /** `Reply`, or a subclass holding the reply decorators of the context and its ancestors. */
+    Reply: typeof Reply
+  }
+}

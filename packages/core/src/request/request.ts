@@ -167,3 +167,14 @@ export const requestBuiltins: ReadonlySet<string | symbol> = new Set<string | sy
   'validationError',
   ...Reflect.ownKeys(Request.prototype),
 ])
+
+declare module '../context/index.js' {
+  interface RouteContext {
+    /** The route's request class: its context's, with the context's request decorators. */
+    Request: typeof Request
+  }
+  interface ResolvedContext {
+    /** `Request`, or a subclass holding the request decorators of the context and its ancestors. */
+    Request: typeof Request
+  }
+}

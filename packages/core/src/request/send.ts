@@ -9,9 +9,24 @@ import {
   kStatus,
   Phase,
 } from '../util/index.js'
-import { failWhileSending, handleError } from './error-handling.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
+
+/**
+ * Where sending hands an error (error-handling.ts: the error handlers, which send, so this file
+ * cannot import them): `connectRequestPath` (connect.ts) passes them in.
+ */
+export interface SendingCallees {
+  handleError(reply: Reply, error: unknown, fromOnSend?: boolean): void
+  failWhileSending(reply: Reply, error: unknown, fromOnSend?: boolean): void
+}
+
+let errors: SendingCallees
+
+/** Passes in the error path sending calls (see `SendingCallees`). */
+export function connectSending(functions: SendingCallees): void {
+  errors = functions
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
@@ -32,7 +47,7 @@ export function send(reply: Reply, payload: unknown): void {
     return
   }
   if (payload instanceof Error) {
-    handleError(reply, payload)
+    errors.handleError(reply, payload)
     return
   }
   sendPayload(reply, payload)
@@ -72,7 +87,7 @@ export function sendPayload(reply: Reply, payload: unknown): void {
 }
 
 function afterPreSerialization(reply: Reply, error: unknown, payload: unknown): void {
-  if (error !== null) failWhileSending(reply, error)
+  if (error !== null) errors.failWhileSending(reply, error)
   else serialize(reply, payload)
 }
 
@@ -97,11 +112,11 @@ function serialize(reply: Reply, payload: unknown): void {
   try {
     text = serializePayload(reply, payload)
   } catch (error) {
-    failWhileSending(reply, error)
+    errors.failWhileSending(reply, error)
     return
   }
   if (typeof text !== 'string') {
-    failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
+    errors.failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
     return
   }
   const headers = reply[kHeaders]
@@ -132,11 +147,11 @@ function onSendStep(reply: Reply, payload: unknown): void {
 
 function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
   if (error !== null) {
-    failWhileSending(reply, error, true)
+    errors.failWhileSending(reply, error, true)
     return
   }
   if (!isWritable(payload)) {
-    failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
+    errors.failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
     return
   }
   write(reply, payload)
@@ -196,7 +211,7 @@ function responded(reply: Reply, error: Error | undefined): void {
   if (error !== undefined && error !== null) {
     if (!rc.core.transport.isSent(reply.raw)) {
       // Nothing reached the client (a stream failed before its first chunk): answer the error.
-      failWhileSending(reply, error)
+      errors.failWhileSending(reply, error)
       return
     }
     rc.written(error)

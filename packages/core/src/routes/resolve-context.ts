@@ -1,33 +1,14 @@
-import type { SchemaErrorFormatter } from '@framework/error-formatter'
-import type { ContextState, ErrorHandlerEntry } from '../context/index.js'
+import type { ContextState, ResolvedContext } from '../context/index.js'
 import {
   type DecoratorSpec,
   defineDecorator,
   type HookEntry,
   mergeBySeq,
-  type ParserTable,
   parserTableOf,
   routeHookNames,
 } from '../context/index.js'
-import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
 import { Reply, Request } from '../request/index.js'
 import type { RouteHookName } from '../types/hooks.js'
-
-/** What a context sees, computed once at ready from its own settings and its parent's. */
-export interface ResolvedContext {
-  /** Ancestors' hooks and the context's own, in the order they took effect as plugins loaded. */
-  hooks: Record<RouteHookName, HookEntry[]>
-  Request: typeof Request
-  Reply: typeof Reply
-  parsers: ParserTable
-  /** Nearest first; the last entry (`fn: null`) is the default handler. */
-  errorHandlers: ErrorHandlerEntry[]
-  schemaErrorFormatter: SchemaErrorFormatter
-  validatorCompiler: ValidatorCompiler | undefined
-  serializerCompiler: SerializerCompiler | undefined
-  /** `setReplySerializer`, here or in the nearest ancestor that set one. */
-  replySerializer: ((payload: unknown, statusCode: number) => string) | null
-}
 
 /** Resolves `state` (and, first, its ancestors). */
 export function resolveContext(state: ContextState): ResolvedContext {

@@ -1,4 +1,5 @@
-// Layer 1, util: small helpers with no framework concept (describe, once, media types, symbols). The entry for the layers above.
+// Layer 1, util: small helpers with no framework concept (describe, once, media types, symbols).
+// The entry for the layers above.
 export { isAsyncFunction } from './async-function.js'
 export { describe, isThenable } from './describe.js'
 export { isHeaderName, isHeaderValue } from './header-rules.js'
