@@ -10,6 +10,8 @@ const target = process.argv[2]
 // calls back) costs only scenario (h), not the whole target
 const SERVICE_TIMEOUT_MS = 10000
 const withService = process.argv[3] === 'service'
+// `node child.mjs <target> h2c`: the target's cleartext HTTP/2 server instead (see h2c.mjs)
+const h2c = process.argv[3] === 'h2c'
 
 process.on('message', (msg) => {
   if (msg?.cmd === 'cpu') {
@@ -28,7 +30,7 @@ process.on('disconnect', () => process.exit(0))
 
 try {
   const server = await import(`./servers/${target}.mjs`)
-  const port = await server.listen()
+  const port = await (h2c ? server.listenH2c() : server.listen())
   // the app of scenario (h), on a port of its own; a target without one, or whose service app
   // fails to start, still serves the other scenarios (the check of (h) reports why)
   let service = {}

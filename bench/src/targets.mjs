@@ -21,10 +21,11 @@ const START_TIMEOUT_MS = 20000
  * `{ target, port, servicePort, serviceError, portOf(scenario), cpu(): Promise<{ usage, rss }>,
  * stop() }`. With `service`, the child also starts the app of scenario (h) on a second port
  * (`servicePort`, or `serviceError` saying why not). Rejects with a message saying why the server
- * did not start (its own error, its exit code and the tail of its stderr).
+ * did not start (its own error, its exit code and the tail of its stderr). With `h2c`, the child
+ * serves the target's cleartext HTTP/2 server (`listenH2c()`) instead.
  */
-export function startTarget(target, { service = false } = {}) {
-  const child = fork(CHILD, service ? [target, 'service'] : [target], {
+export function startTarget(target, { service = false, h2c = false } = {}) {
+  const child = fork(CHILD, service ? [target, 'service'] : h2c ? [target, 'h2c'] : [target], {
     execArgv: [],
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -9,6 +9,11 @@ export function createApp() {
   return Fastify()
 }
 
+/** The scenarios over cleartext HTTP/2 (`http2: true`), for h2c.mjs. */
+export function listenH2c() {
+  return listenWithScenarios(() => Fastify({ http2: true }))
+}
+
 /** Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. */
 export function listen() {
   return listenWithScenarios(createApp)

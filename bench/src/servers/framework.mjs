@@ -28,6 +28,11 @@ export function listen() {
   })
 }
 
+/** The scenarios (a) and (c) over cleartext HTTP/2 (`http2: true`), for h2c.mjs. */
+export function listenH2c() {
+  return listenWithScenarios(() => factory({ http2: true }))
+}
+
 /**
  * Starts the app of scenario (h) and resolves its port. It registers the same packages as the
  * fastify 4 target (the plugins' last Fastify-4 lines, each wrapped by the real fastify-plugin

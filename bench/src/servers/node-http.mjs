@@ -2,6 +2,7 @@
 // bytes as the schema-first servers, with no framework. Routing, coercion, validation and
 // "serialize only the schema's fields" are all done in code (see ./hand/).
 import { createServer } from 'node:http'
+import { createServer as createHttp2Server } from 'node:http2'
 import { parse as parseQuery } from 'node:querystring'
 import {
   createUser,
@@ -14,6 +15,15 @@ import { asArray, asInteger, asString, INVALID, lengthWithin } from './hand/coer
 import { readJsonBody } from './hand/json-body.mjs'
 import { sendError, sendJson } from './hand/send.mjs'
 import { validateNewUser } from './hand/validate-new-user.mjs'
+
+/** The same routes on node:http2's compatibility API (cleartext), for h2c.mjs. */
+export function listenH2c() {
+  const server = createHttp2Server(route)
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve(server.address().port))
+  })
+}
 
 /** Listens on 127.0.0.1 (random port) and resolves the port. */
 export function listen() {

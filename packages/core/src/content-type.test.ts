@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../test/helpers/app.js'
-import { isJsonEssence, mediaTypeEssence } from './internal/media-type.js'
+import { isJsonEssence, mediaTypeEssence } from './util/index.js'
 
 const post = (
   url: string,

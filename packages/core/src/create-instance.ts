@@ -1,18 +1,20 @@
 import { createError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
 import { SchemaRegistry } from '@framework/schema-registry'
+import type { Core } from './context/index.js'
+import {
+  applySchemaController,
+  assertSchemaController,
+  ContextState,
+  createParserEntry,
+  createPluginNode,
+} from './context/index.js'
 import type { ConstraintStrategy, RawRequest } from './contracts/transport.js'
-import { assertConstraintStrategy } from './internal/constraints.js'
-import { ContextState } from './internal/context-state.js'
-import type { Core } from './internal/core.js'
-import { describe } from './internal/describe.js'
-import { assertFormatter } from './internal/instance/assert.js'
-import { instancePrototype } from './internal/instance-prototype.js'
-import { createNoopLogger } from './internal/noop-logger.js'
-import { createParserEntry } from './internal/parser-table.js'
-import { createPluginNode } from './internal/plugin-node.js'
-import { applySchemaController, assertSchemaController } from './internal/schema-controller.js'
+import { assertFormatter, instancePrototype } from './instance/index.js'
+import { connectRequestPath } from './request/index.js'
+import { assertConstraintStrategy } from './routes/index.js'
 import type { CoreOptions } from './types/core-options.js'
 import type { Instance } from './types/instance.js'
+import { createNoopLogger, describe } from './util/index.js'
 
 /**
  * Creates the root instance of an application. The core knows no protocol: `transport` serves the
@@ -160,6 +162,7 @@ export function createInstance<Req extends RawRequest, Res>(
     table: undefined,
     notFound: [],
   } as unknown as Core
+  connectRequestPath()
   const instance = Object.create(instancePrototype) as Instance
   Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
   Object.defineProperty(instance, 'version', {

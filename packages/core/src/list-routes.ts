@@ -1,4 +1,4 @@
-import { stateOf } from './internal/context-state.js'
+import { stateOf } from './context/index.js'
 import type { Instance } from './types/instance.js'
 import type { RouteSchema } from './types/route.js'
 

@@ -51,6 +51,13 @@ export function framework(options: FrameworkOptions = {}) {
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     caseSensitive: options.caseSensitive,
     logger,
+    https: options.https,
+    http2: options.http2,
+    http2SessionTimeout: options.http2SessionTimeout,
+    serverFactory: options.serverFactory,
+    serverFactoryOptions: options,
+    forceCloseConnections: options.forceCloseConnections,
+    return503OnClosing: options.return503OnClosing,
   })
   // With logging off, a warning about a dangerous or ignored option must still reach someone.
   const warn = isSilent(logger)

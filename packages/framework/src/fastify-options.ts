@@ -22,13 +22,6 @@ const unsupported: Record<string, Unsupported> = {
     same: null,
     advice: 'node:http server options are not passed through',
   },
-  https: {
-    action: 'refuse',
-    same: null,
-    advice: 'TLS is not served: terminate TLS in front of the server',
-  },
-  http2: { action: 'refuse', same: false, advice: 'HTTP/2 is not served' },
-  serverFactory: { action: 'refuse', advice: 'the node:http server is created by the framework' },
   frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },
   clientErrorHandler: {
     action: 'refuse',
@@ -44,20 +37,10 @@ const unsupported: Record<string, Unsupported> = {
     same: false,
     advice: 'duplicate slashes are never merged',
   },
-  forceCloseConnections: {
-    action: 'warn',
-    same: 'idle',
-    advice: 'close() closes idle connections and lets requests in progress finish',
-  },
   maxRequestsPerSocket: {
     action: 'warn',
     same: 0,
     advice: 'keep-alive connections serve any number of requests',
-  },
-  return503OnClosing: {
-    action: 'warn',
-    same: false,
-    advice: 'requests during close() are served, with connection: close',
   },
   requestIdLogLabel: {
     action: 'warn',
@@ -74,7 +57,6 @@ const unsupported: Record<string, Unsupported> = {
     same: false,
     advice: "';' is part of the path, never a query delimiter",
   },
-  http2SessionTimeout: { action: 'warn', same: 72000, advice: 'HTTP/2 is not served' },
 }
 
 /**
@@ -82,7 +64,7 @@ const unsupported: Record<string, Unsupported> = {
  * what the application does.
  *
  * @example
- * refuseUnsupported({ https: { key, cert } }) // throws: Option 'https' is a Fastify option ...
+ * refuseUnsupported({ frameworkErrors: fn }) // throws: Option 'frameworkErrors' is a Fastify option ...
  */
 export function refuseUnsupported(options: Record<string, unknown>): void {
   for (const name of Object.keys(options)) {

@@ -41,9 +41,13 @@ const listedWhenGiven = ['https', 'http2', 'forceCloseConnections', 'versioning'
 export function initialConfig(options: FrameworkOptions): Readonly<Record<string, unknown>> {
   const given = options as Record<string, unknown>
   const config: Record<string, unknown> = {}
-  // `https` and `http2` arrive only as `null` / `false`: other values are refused earlier.
   for (const name of listedWhenGiven) {
     if (given[name] !== undefined) config[name] = given[name]
+  }
+  // The TLS options hold the private key: Fastify lists only whether TLS is on, and allowHTTP1.
+  const https = given['https'] as { allowHTTP1?: unknown } | null | undefined
+  if (typeof https === 'object' && https !== null) {
+    config['https'] = 'allowHTTP1' in https ? { allowHTTP1: https.allowHTTP1 } : true
   }
   for (const name of Object.keys(defaults)) {
     config[name] = given[name] ?? defaults[name]

@@ -1,6 +1,6 @@
 import type { ConstraintStrategy, SchemaControllerOptions } from '@framework/core'
 import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
-import type { PoisoningAction, TrustProxy } from '@framework/http'
+import type { HttpTransportOptions, PoisoningAction, TrustProxy } from '@framework/http'
 import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
 import type { LoggerOption } from './logger.js'
@@ -104,6 +104,30 @@ export interface FrameworkOptions {
    * Prefer `constraints: { version: strategy }`.
    */
   versioning?: VersioningOption
+  /**
+   * Serve TLS: options for `https.createServer` (`key`, `cert`, ...), or with `http2: true` for
+   * `http2.createSecureServer` (`allowHTTP1` honoured). Default: none.
+   */
+  https?: HttpTransportOptions['https']
+  /** Serve HTTP/2: cleartext (h2c), or over TLS with `https`. Default false. */
+  http2?: boolean
+  /** Milliseconds an idle HTTP/2 session stays open. Default 72000. */
+  http2SessionTimeout?: number
+  /**
+   * `(handler, options) => server`: makes the server (any node:http-compatible one that calls
+   * `handler(req, res)`); `options` are these factory options. `app.server` is that server.
+   */
+  serverFactory?: (handler: (req: any, res: any) => void, options: FrameworkOptions) => unknown
+  /**
+   * On `close()`: `'idle'` (default) closes idle keep-alive connections, `true` destroys every
+   * connection, `false` waits for the clients to close theirs.
+   */
+  forceCloseConnections?: boolean | 'idle'
+  /**
+   * While `close()` runs, a request on an open connection gets 503 with `connection: close`
+   * (default true), or is served with `connection: close` (false).
+   */
+  return503OnClosing?: boolean
 }
 
 /** Every option the factory reads; any other is refused or warned about (see fastify-options.ts). */
@@ -135,6 +159,12 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'constraints',
   'schemaController',
   'versioning',
+  'https',
+  'http2',
+  'http2SessionTimeout',
+  'serverFactory',
+  'forceCloseConnections',
+  'return503OnClosing',
 ])
 
 const integerOptions = [
@@ -144,6 +174,7 @@ const integerOptions = [
   'keepAliveTimeout',
   'connectionTimeout',
   'maxParamLength',
+  'http2SessionTimeout',
 ] as const
 
 /**

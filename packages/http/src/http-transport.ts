@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import type {
   ClientInfo,
@@ -15,6 +15,8 @@ import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { formatAddress } from './internal/address.js'
 import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
+import { answerClosing } from './internal/closing-answer.js'
+import { createNodeServer } from './internal/create-server.js'
 import { loadLightMyRequest } from './internal/load-light-my-request.js'
 import { onAbort } from './internal/on-abort.js'
 import { onTimeout } from './internal/on-timeout.js'
@@ -27,13 +29,16 @@ import { readBody } from './internal/read-body.js'
 import { buildRouter, hasAsyncConstraints, type Router } from './internal/router.js'
 import { isSent, send } from './internal/send.js'
 import type { SendDone } from './internal/send-done.js'
+import { closeServer, OpenConnections } from './internal/shutdown.js'
 import { whenFinished } from './internal/when-finished.js'
 
 export type { HttpTransportOptions }
 
 /**
  * The node:http transport: a {@link Transport} of node:http requests and responses, whose `server`
- * is the `http.Server`.
+ * is the `http.Server` (or, with the `https`, `http2` or `serverFactory` options, the
+ * `https.Server`, `Http2Server`, `Http2SecureServer` or the factory's server: it is typed as the
+ * default, cast it to what you created).
  *
  * @example
  * const transport: HttpTransport = createHttpTransport()
@@ -69,13 +74,25 @@ class NodeHttpTransport implements HttpTransport {
   #listening: Promise<string> | null = null
   /** close() is under way: responses ask for their connection to close. */
   #closing = false
+  /** The close() under way, so a second call waits on the same one. */
+  #closed: Promise<void> | null = null
+  /** The server is a TLS one of ours: addresses are `https://`. */
+  readonly #secure: boolean
+  /** The server speaks HTTP/2: its requests are version 2.0. */
+  readonly #http2: boolean
+  readonly #connections: OpenConnections
 
   /** The request listener: routes one request. Shared by the server and inject(). */
   readonly dispatch = (raw: IncomingMessage, res: ServerResponse): void => {
     const router = this.#router
     if (router === null) answerNotReady(res)
+    else if (this.#closing && this.#late(res)) return
     else if (this.#options.rewriteUrl !== undefined && !this.#rewrite(raw, res)) return
-    else if (raw.httpVersion !== '1.1' && raw.httpVersion !== '1.0') {
+    else if (
+      raw.httpVersion !== '1.1' &&
+      raw.httpVersion !== '1.0' &&
+      !(this.#http2 && raw.httpVersionMajor === 2 && (raw as { stream?: unknown }).stream)
+    ) {
       // HTTP/0.9 and 2.0+ request lines parse, but only HTTP/1.0 and 1.1 are served. The string is
       // read (as Fastify does), so a request object made by hand (`routing(req, res)`) needs no more.
       this.#table!.fail(
@@ -96,6 +113,17 @@ class NodeHttpTransport implements HttpTransport {
   /** Present only with `trustProxy`: the core then asks it who the client is. */
   readonly describeClient: ((raw: IncomingMessage) => ClientInfo) | undefined
 
+  /**
+   * A request that arrived on an open connection while closing: noted (idle connections are left
+   * open while such requests keep coming), and answered 503 with `return503OnClosing` (true).
+   */
+  #late(res: ServerResponse): boolean {
+    this.#connections.lateRequestAt = Date.now()
+    if (!this.#options.return503OnClosing) return false
+    answerClosing(res)
+    return true
+  }
+
   /** Applies `rewriteUrl`; false when it failed (the failure was answered). */
   #rewrite(raw: IncomingMessage, res: ServerResponse): boolean {
     try {
@@ -115,20 +143,16 @@ class NodeHttpTransport implements HttpTransport {
     this.#options = options
     const trust = options.trust
     this.describeClient = trust === null ? undefined : (raw) => describeClient(raw, trust)
-    const server = createServer({
-      requestTimeout: options.requestTimeout,
-      headersTimeout: options.headersTimeout,
-      keepAliveTimeout: options.keepAliveTimeout,
-      connectionsCheckingInterval: options.connectionsCheckingInterval,
-    })
-    server.keepAliveTimeout = options.keepAliveTimeout
-    server.setTimeout(options.connectionTimeout)
-    server.on('request', this.dispatch)
+    const built = createNodeServer(options, this.dispatch)
+    const server = built.server
+    this.#secure = built.secure
+    this.#http2 = built.http2
     server.on(
       'clientError',
       createClientErrorHandler(options.requestTimeout || options.headersTimeout),
     )
-    this.server = server
+    this.#connections = new OpenConnections(server)
+    this.server = server as unknown as Server
   }
 
   mount(table: RouteTable<IncomingMessage, ServerResponse>): void {
@@ -150,7 +174,7 @@ class NodeHttpTransport implements HttpTransport {
       }
       const onListening = (): void => {
         server.removeListener('error', onError)
-        resolve(formatAddress(server.address()))
+        resolve(formatAddress(server.address(), this.#secure))
       }
       server.once('error', onError)
       server.once('listening', onListening)
@@ -167,7 +191,19 @@ class NodeHttpTransport implements HttpTransport {
     return listening
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops accepting connections, closes the idle ones and the HTTP/2 sessions (GOAWAY), answers
+   * what arrives meanwhile with 503 (`return503OnClosing`), lets requests in flight finish, and
+   * resolves once every connection is gone. A second call returns the same promise.
+   */
+  close(): Promise<void> {
+    this.#closed ??= this.#close().finally(() => {
+      this.#closed = null
+    })
+    return this.#closed
+  }
+
+  async #close(): Promise<void> {
     // A listen() still under way finishes first, so the server it opens is closed too.
     if (this.#listening !== null) await this.#listening.catch(() => {})
     if (!this.server.listening) {
@@ -175,17 +211,16 @@ class NodeHttpTransport implements HttpTransport {
       return
     }
     this.#closing = true
-    await new Promise<void>((resolve, reject) => {
-      this.server.close((error) => {
-        this.#closing = false
-        this.#listening = null
-        if (error) reject(error)
-        else resolve()
-      })
-      // Keep-alive connections with no request under way close now; the others close once their
-      // response (sent with `connection: close`) is written.
-      this.server.closeIdleConnections()
-    })
+    try {
+      await closeServer(
+        this.server as unknown as import('node:net').Server,
+        this.#connections,
+        this.#options.forceCloseConnections,
+      )
+    } finally {
+      this.#closing = false
+      this.#listening = null
+    }
   }
 
   inject(options: InjectOptions | string): Promise<InjectResponse> {

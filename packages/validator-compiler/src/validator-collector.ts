@@ -1,7 +1,7 @@
 import type { Ajv } from 'ajv'
 import type standaloneCodeType from 'ajv/dist/standalone/index.js'
 import { ownRequire } from './internal/own-require.js'
-import type { ValidateFunction } from './validator-compiler-types.js'
+import type { ValidateFunction } from './validate-function.js'
 
 /** The validators of one set of shared schemas, compiled with Ajv's `code.source` on. */
 interface CollectedSet {

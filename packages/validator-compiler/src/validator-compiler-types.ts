@@ -1,6 +1,6 @@
-import type { FrameworkSchemaValidationError } from '@framework/error-formatter'
 import type { Ajv, Options } from 'ajv'
 import type { PrecompiledValidators } from './precompiled-types.js'
+import type { ValidateFunction } from './validate-function.js'
 import type { ValidatorCollector } from './validator-collector.js'
 
 /**
@@ -69,16 +69,4 @@ export interface ValidatorCompileInput {
   httpPart: 'body' | 'querystring' | 'params' | 'headers'
 }
 
-/**
- * A compiled validation function: returns `true` when `data` is valid, after coercing it and filling
- * defaults in place; on `false`, the errors (Ajv's structure) are on `validate.errors`.
- *
- * @example
- * const validate = compile({ schema, method: 'GET', url: '/', httpPart: 'querystring' })
- * const query = { limit: '10' }
- * validate(query) // true, and query.limit is now the number 10
- */
-export interface ValidateFunction {
-  (data: unknown): boolean
-  errors?: FrameworkSchemaValidationError[] | null
-}
+export type { ValidateFunction }

@@ -111,8 +111,8 @@ describe('options the framework does not implement', () => {
   })
 
   it.each([
-    ['https', { key: 'k', cert: 'c' }, 'TLS is not served: terminate TLS in front of the server'],
-    ['http2', true, 'HTTP/2 is not served'],
+    ['http', { maxHeaderSize: 1 }, 'node:http server options are not passed through'],
+    ['frameworkErrors', () => {}, 'use setErrorHandler()'],
   ])('refuses the Fastify option %s, saying what to do', (name, value, advice) => {
     expect(() => framework({ [name]: value } as never)).toThrow(
       expect.objectContaining({
@@ -156,9 +156,9 @@ describe('options the framework does not implement', () => {
         return logger
       },
     }
-    makeApp({ logger, return503OnClosing: true })
+    makeApp({ logger, maxRequestsPerSocket: 3 })
     expect(lines).toEqual([
-      "framework: option 'return503OnClosing' is a Fastify option the framework does not implement, ignored: requests during close() are served, with connection: close",
+      "framework: option 'maxRequestsPerSocket' is a Fastify option the framework does not implement, ignored: keep-alive connections serve any number of requests",
     ])
   })
 })

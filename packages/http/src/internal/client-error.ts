@@ -12,7 +12,8 @@ const LINGER_MS = 1000
  * - a request that took too long → 408 `FRM_ERR_REQUEST_TIMEOUT`;
  * - headers over Node's size limit → 431;
  * - a version the parser does not know (HTTP/1.2, HTTP/3.0) → 505, like HTTP/2.0, which parses
- *   and is refused by the transport's request listener;
+ *   and is refused by the transport's request listener; a request line that ends in a bare LF
+ *   (which llhttp also reports as a bad version) is malformed: 400;
  * - anything else → 400 `{"statusCode":400,"error":"Bad Request","message":"Client Error"}`;
  * - a connection reset by the client → nothing to answer.
  */
@@ -26,12 +27,15 @@ export function createClientErrorHandler(
     }
     let statusCode = 400
     let body: string
+    const version =
+      error.code === 'HPE_INVALID_VERSION'
+        ? refusedVersion((error as { rawPacket?: unknown }).rawPacket)
+        : null
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
       statusCode = 408
       body = JSON.stringify(errorBody(createError('FRM_ERR_REQUEST_TIMEOUT', requestTimeout), 408))
-    } else if (error.code === 'HPE_INVALID_VERSION') {
+    } else if (version !== null) {
       statusCode = 505
-      const version = requestedVersion((error as { rawPacket?: unknown }).rawPacket)
       body = JSON.stringify(
         errorBody(createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', version), statusCode),
       )
@@ -63,10 +67,19 @@ export function createClientErrorHandler(
   }
 }
 
-/** The version named on the request line of `packet` (`3.0` of `GET / HTTP/3.0`), for messages. */
-function requestedVersion(packet: unknown): string {
-  if (!Buffer.isBuffer(packet)) return 'unknown'
-  const line = packet.subarray(0, Math.min(packet.length, 256)).toString('latin1').split('\r\n')[0]
-  const match = / HTTP\/([0-9.]{1,8})$/.exec(line ?? '')
-  return match ? match[1]! : 'unknown'
+/**
+ * The version a well-formed request line of `packet` names when it is not one Node serves
+ * (`3.0` of `GET / HTTP/3.0\r\n`), or null when the line itself is malformed: a line ending in a
+ * bare LF, a version that is not `digit.digit`. llhttp reports both as an invalid version; only
+ * the first is a 505, the second is a malformed request (400).
+ */
+function refusedVersion(packet: unknown): string | null {
+  if (!Buffer.isBuffer(packet)) return null
+  const head = packet.subarray(0, Math.min(packet.length, 8192)).toString('latin1')
+  const end = head.indexOf('\r\n')
+  const lf = head.indexOf('\n')
+  if (end === -1 || lf < end) return null
+  const match = / HTTP\/(\d\.\d)$/.exec(head.slice(0, end))
+  if (match === null || match[1] === '1.0' || match[1] === '1.1') return null
+  return match[1]!
 }

@@ -15,7 +15,21 @@ describe('resolveOptions', () => {
       caseSensitive: true,
       logger: undefined,
       trust: null,
+      https: null,
+      http2: false,
+      http2SessionTimeout: 72_000,
+      serverFactoryOptions: {},
+      forceCloseConnections: 'idle',
+      return503OnClosing: true,
     })
+  })
+
+  it('[API.md Servers and shutdown] refuses a forceCloseConnections other than true, false or idle', () => {
+    expect(() => resolveOptions({ forceCloseConnections: 'all' as never })).toThrow(
+      'forceCloseConnections',
+    )
+    expect(resolveOptions({ forceCloseConnections: false }).forceCloseConnections).toBe(false)
+    expect(() => resolveOptions({ https: 'key.pem' as never })).toThrow('https')
   })
 
   it('keeps headersTimeout at most requestTimeout, and at most Node’s 60 s', () => {

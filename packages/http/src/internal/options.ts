@@ -1,3 +1,4 @@
+import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { createError } from '@framework/error-formatter'
 import { compileTrust, type TrustFunction, type TrustProxy } from './client-info.js'
 
@@ -45,6 +46,34 @@ export interface HttpTransportOptions {
    * rewritten URL is what routes, hooks and `request.url` see.
    */
   rewriteUrl?: (raw: import('node:http').IncomingMessage) => string
+  /**
+   * TLS: options for `https.createServer` (`key`, `cert`, ...), or with `http2: true` for
+   * `http2.createSecureServer` (`allowHTTP1` included). Default: none (plain HTTP).
+   */
+  https?: HttpsServerOptions | (HttpsServerOptions & { allowHTTP1?: boolean }) | null
+  /** Serve HTTP/2: cleartext h2c, or over TLS with `https`. Default false. */
+  http2?: boolean
+  /** Milliseconds an HTTP/2 session may stay idle before it is closed. Default 72000. */
+  http2SessionTimeout?: number
+  /**
+   * Makes the server instead of the transport (Fastify 4's option): `(handler, options) => server`
+   * returns any node:http-compatible server that calls `handler(req, res)` for each request. The
+   * framework's timeouts are not applied to it.
+   */
+  serverFactory?: (handler: (req: any, res: any) => void, options: any) => unknown
+  /** The second argument `serverFactory` receives. Default: these options. */
+  serverFactoryOptions?: unknown
+  /**
+   * What `close()` does with open connections: `'idle'` (default) closes the keep-alive
+   * connections with no request under way, `true` destroys every connection (requests in flight
+   * are cut), `false` waits for the clients to close them.
+   */
+  forceCloseConnections?: boolean | 'idle'
+  /**
+   * While `close()` runs, a request arriving on an open connection is answered 503 with
+   * `connection: close` (true, the default), or served with `connection: close` (false).
+   */
+  return503OnClosing?: boolean
 }
 
 /** The options with their defaults, plus the node:http settings derived from them. */
@@ -65,6 +94,14 @@ export interface ResolvedOptions {
   trust: TrustFunction | null
   querystringParser: HttpTransportOptions['querystringParser']
   rewriteUrl: HttpTransportOptions['rewriteUrl']
+  /** The TLS options, or null for plain HTTP. */
+  https: (HttpsServerOptions & { allowHTTP1?: boolean }) | null
+  http2: boolean
+  http2SessionTimeout: number
+  serverFactory: HttpTransportOptions['serverFactory']
+  serverFactoryOptions: unknown
+  forceCloseConnections: boolean | 'idle'
+  return503OnClosing: boolean
 }
 
 /** Node's own default `headersTimeout`. */
@@ -85,6 +122,7 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
   const keepAliveTimeout = wholeNumber(options, 'keepAliveTimeout', 72_000, 0)
   const connectionTimeout = wholeNumber(options, 'connectionTimeout', 0, 0)
   const maxParamLength = wholeNumber(options, 'maxParamLength', 100, 1)
+  const http2SessionTimeout = wholeNumber(options, 'http2SessionTimeout', 72_000, 0)
   const headersTimeout =
     requestTimeout > 0 ? Math.min(requestTimeout, NODE_HEADERS_TIMEOUT) : NODE_HEADERS_TIMEOUT
   // A stalled request is noticed within a quarter of its timeout, so a short requestTimeout is
@@ -122,7 +160,39 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
     trust: compileTrust(options.trustProxy),
     querystringParser: functionOption(options, 'querystringParser'),
     rewriteUrl: functionOption(options, 'rewriteUrl'),
+    https: httpsOption(options.https),
+    http2: flag(options, 'http2', false),
+    http2SessionTimeout,
+    serverFactory: functionOption(options, 'serverFactory'),
+    serverFactoryOptions: options.serverFactoryOptions ?? options,
+    forceCloseConnections: forceCloseOption(options.forceCloseConnections),
+    return503OnClosing: flag(options, 'return503OnClosing', true),
   }
+}
+
+/** The TLS options: an object, or nothing (`null`, `undefined`, `false`). */
+function httpsOption(value: unknown): ResolvedOptions['https'] {
+  if (value === undefined || value === null || value === false) return null
+  if (value === true) return {}
+  if (typeof value !== 'object') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'https',
+      `expected https.createServer options ({ key, cert, ... }), received ${typeof value}`,
+    )
+  }
+  return value as ResolvedOptions['https']
+}
+
+/** `forceCloseConnections`: true, false or 'idle'. */
+function forceCloseOption(value: unknown): boolean | 'idle' {
+  if (value === undefined) return 'idle'
+  if (value === true || value === false || value === 'idle') return value
+  throw createError(
+    'FRM_ERR_INVALID_OPTION',
+    'forceCloseConnections',
+    `expected true, false or 'idle', received ${String(value)}`,
+  )
 }
 
 type NumberOption =
@@ -131,6 +201,7 @@ type NumberOption =
   | 'keepAliveTimeout'
   | 'connectionTimeout'
   | 'maxParamLength'
+  | 'http2SessionTimeout'
 
 function wholeNumber(
   options: HttpTransportOptions,
@@ -152,7 +223,7 @@ function wholeNumber(
 
 function flag(
   options: HttpTransportOptions,
-  name: 'ignoreTrailingSlash' | 'caseSensitive',
+  name: 'ignoreTrailingSlash' | 'caseSensitive' | 'http2' | 'return503OnClosing',
   fallback: boolean,
 ): boolean {
   const value = options[name]
@@ -168,7 +239,7 @@ function flag(
 }
 
 /** An optional function option; anything else is FRM_ERR_INVALID_OPTION. */
-function functionOption<K extends 'querystringParser' | 'rewriteUrl'>(
+function functionOption<K extends 'querystringParser' | 'rewriteUrl' | 'serverFactory'>(
   options: HttpTransportOptions,
   name: K,
 ): HttpTransportOptions[K] {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream'
 import type { OutgoingHeaders, WritablePayload } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import { mustCloseConnection } from './close-connection.js'
+import { isHttp2Response } from './closing-answer.js'
 import {
   failSend,
   kSendDone,
@@ -55,7 +56,9 @@ export function send(
   closing: boolean,
   logger: StreamLogger | undefined,
 ): void {
-  if (closing || mustCloseConnection(res.req)) headers['connection'] = 'close'
+  if ((closing || mustCloseConnection(res.req)) && !isHttp2Response(res)) {
+    headers['connection'] = 'close'
+  }
   if (done !== undefined) {
     if (res[kSendDone] === undefined) {
       res.on('finish', onResponseEnd)

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { createError, errorBody } from '@framework/error-formatter'
+import { isHttp2Response } from './closing-answer.js'
 import { failSend, type SendingResponse } from './send-done.js'
 import type { StreamLogger } from './send-stream.js'
 
@@ -25,8 +26,9 @@ export function answerWriteFailure(
     const headers: OutgoingHttpHeaders = {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
-      connection: 'close',
     }
+    // HTTP/2 has no connection header (Node refuses it): the stream ends with the response.
+    if (!isHttp2Response(res)) headers['connection'] = 'close'
     res.writeHead(500, headers)
     res.end(body)
   }

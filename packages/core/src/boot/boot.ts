@@ -1,0 +1,162 @@
+import { createError } from '@framework/error-formatter'
+import type { Core } from '../context/index.js'
+import {
+  type ContextState,
+  type HookEntry,
+  hookFunctionName,
+  preOrder,
+  settle,
+} from '../context/index.js'
+import { buildRouteTable } from '../routes/index.js'
+import { isThenable } from '../util/index.js'
+
+/**
+ * `ready()`: loads every plugin, then (no more additions from here on) compiles the routes, hands
+ * the table to the transport and runs the onReady hooks. Idempotent: the same promise every time.
+ */
+export function ready(core: Core): Promise<void> {
+  core.readyPromise ??= boot(core)
+  return core.readyPromise
+}
+
+async function boot(core: Core): Promise<void> {
+  await settle(core.rootNode)
+  if (core.awaitedError !== undefined) throw core.awaitedError.error
+  core.started = true
+  const table = buildRouteTable(core)
+  core.transport.mount(table)
+  core.mounted = true
+  for (const state of preOrder(core.root)) {
+    for (const hook of state.hooks.onReady) {
+      await runTimedHook(
+        core,
+        'onReady',
+        hook,
+        () => hook.fn.call(hook.ctx),
+        (done) => hook.fn.call(hook.ctx, done),
+      )
+    }
+  }
+}
+
+/**
+ * `close()`: waits for loading, runs the preClose hooks (parents first; an error is logged), closes
+ * the transport, then runs the onClose hooks, each context's children (latest first) before the
+ * context itself. Every onClose hook runs; the first error rejects.
+ */
+export function close(core: Core): Promise<void> {
+  core.closePromise ??= (async () => {
+    try {
+      await ready(core)
+    } catch {
+      // A failed start still closes what did load.
+    }
+    await runLoggedHooks(core, 'preClose', true, 'A preClose hook failed')
+    if (core.mounted) await core.transport.close()
+    core.listening = false
+    const errors: unknown[] = []
+    await closeContext(core, core.root, errors)
+    if (errors.length > 0) throw errors[0]
+  })()
+  return core.closePromise
+}
+
+async function closeContext(core: Core, state: ContextState, errors: unknown[]): Promise<void> {
+  for (const child of [...state.children].reverse()) await closeContext(core, child, errors)
+  for (const hook of state.hooks.onClose) {
+    try {
+      await runTimedHook(
+        core,
+        'onClose',
+        hook,
+        () => hook.fn.call(hook.ctx, state.instance),
+        (done) => hook.fn.call(hook.ctx, state.instance, done),
+      )
+    } catch (error) {
+      errors.push(error)
+    }
+  }
+}
+
+/**
+ * Runs the onListen hooks of every context, parents first, one after the other: an error is logged
+ * and the next hook runs. Not awaited by `listen()`, as in Fastify.
+ */
+export function runOnListen(core: Core): Promise<void> {
+  return runLoggedHooks(core, 'onListen', false, 'An onListen hook failed')
+}
+
+/**
+ * Runs the `name` hooks (which take no argument) of every context, parents first, one after the
+ * other: an error is logged with `failure` and the next hook runs.
+ */
+async function runLoggedHooks(
+  core: Core,
+  name: 'preClose' | 'onListen',
+  timed: boolean,
+  failure: string,
+): Promise<void> {
+  for (const state of preOrder(core.root)) {
+    for (const hook of state.hooks[name]) {
+      try {
+        await runTimedHook(
+          core,
+          name,
+          hook,
+          () => hook.fn.call(hook.ctx),
+          (done) => hook.fn.call(hook.ctx, done),
+          timed,
+        )
+      } catch (error) {
+        core.log.error({ err: error }, failure)
+      }
+    }
+  }
+}
+
+/** Runs an application hook (async, sync or callback style), within pluginTimeout when `timed`. */
+function runTimedHook(
+  core: Core,
+  name: 'onReady' | 'onClose' | 'preClose' | 'onListen',
+  hook: HookEntry,
+  call: () => unknown,
+  callWithDone: (done: (error?: unknown) => void) => unknown,
+  timed = true,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let finished = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const finish = (error?: unknown): void => {
+      if (finished) return
+      finished = true
+      clearTimeout(timer)
+      if (error !== undefined && error !== null) reject(error)
+      else resolve()
+    }
+    if (timed && core.pluginTimeout > 0) {
+      timer = setTimeout(
+        () =>
+          finish(
+            createError(
+              'FRM_ERR_HOOK_TIMEOUT',
+              name,
+              hookFunctionName(hook),
+              String(core.pluginTimeout),
+            ),
+          ),
+        core.pluginTimeout,
+      )
+    }
+    try {
+      const result = hook.callback ? callWithDone(finish) : call()
+      if (isThenable(result))
+        result.then(
+          () => finish(),
+          (reason) => finish(reason ?? new Error(`An ${name} hook rejected`)),
+        )
+      else if (!hook.callback) finish()
+    } catch (thrown) {
+      finish(thrown)
+    }
+  })
+}

@@ -1,0 +1,78 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type {
+  ResponseSelectorFactory,
+  ResponseValidatorCompiler,
+  ResponseValidatorCompilerFactory,
+  SerializerCompiler,
+  SerializerCompilerFactory,
+  SharedSchemaAdapter,
+  ValidatorCompiler,
+  ValidatorCompilerFactory,
+} from '../contracts/compilers.js'
+import type {
+  ConstraintStrategy,
+  RawRequest,
+  RouteTable,
+  Transport,
+} from '../contracts/transport.js'
+import type { Logger } from '../types/logger.js'
+
+/**
+ * The settings of one application, shared by all its contexts. The files of the records it holds
+ * add their fields to it: context-state.ts (`root`, `rootNode`, `notFoundByPrefix`),
+ * route-record.ts (`routes`, `autoHeads`) and route-context.ts (`notFound`).
+ */
+export interface Core {
+  transport: Transport<RawRequest, unknown>
+  validatorFactory: ValidatorCompilerFactory
+  serializerFactory: SerializerCompilerFactory
+  /** Compiles the checks of response validation; undefined when none was given. */
+  responseValidatorFactory: ResponseValidatorCompilerFactory | undefined
+  /** Whether routes validate their replies unless their option `responseValidation` says otherwise. */
+  responseValidation: boolean
+  /** Turns what `addSchema` received into the JSON Schema kept in the registry. */
+  sharedSchemaAdapter: SharedSchemaAdapter | undefined
+  responseSelector: ResponseSelectorFactory
+  schemaErrorFormatter: SchemaErrorFormatter
+  log: Logger
+  bodyLimit: number
+  pluginTimeout: number
+  genReqId: (raw: RawRequest) => string
+  exposeHeadRoutes: boolean
+  /** What `instance.initialConfig` answers (frozen). */
+  initialConfig: Readonly<Record<string, unknown>>
+  /** The next `seq` of a hook taking effect (see HookEntry.seq). */
+  hookSeq: number
+
+  /** True once every plugin has loaded: adding routes, hooks, decorators or schemas throws. */
+  started: boolean
+  readyPromise: Promise<void> | undefined
+  /**
+   * The first loading error an awaited `register()` (or instance) rejected with: awaiting does not
+   * handle it (only an `after((error) => ...)` does), so `ready()` and `listen()` fail with it too.
+   */
+  awaitedError: { error: unknown } | undefined
+  closePromise: Promise<void> | undefined
+  /** True once the route table was handed to the transport. */
+  mounted: boolean
+  listening: boolean
+
+  /** `METHOD url` of every mounted method + path, to refuse duplicates. */
+  routeKeys: Set<string>
+
+  /** Default compilers built per shared-schema fingerprint. */
+  validatorCache: Map<string, ValidatorCompiler>
+  serializerCache: Map<string, SerializerCompiler>
+  responseValidatorCache: Map<string, ResponseValidatorCompiler>
+
+  /** Custom find-my-way constraint strategies by name (`constraints` option, `addConstraintStrategy`). */
+  constraintStrategies: Map<string, ConstraintStrategy>
+  /** Whether `version` is a strategy in use (custom, or a route's constraint), set at ready. */
+  versionConstraintInUse: boolean
+
+  /** The second argument of a schema controller's builders (validator and serializer options). */
+  compilerOptions: { validator?: unknown; serializer?: unknown }
+
+  /** Built at ready. */
+  table: RouteTable<RawRequest, unknown> | undefined
+}

@@ -1,0 +1,140 @@
+import { createError } from '@framework/error-formatter'
+import type { HookName, RouteHookName } from '../types/hooks.js'
+import type { Instance } from '../types/instance.js'
+import { describe, isAsyncFunction } from '../util/index.js'
+
+/** One declared hook, ready to call. */
+export interface HookEntry {
+  fn: (...args: any[]) => any
+  /** `this` for the call: the context that declared the hook. */
+  ctx: Instance
+  /** Callback style: the function declared a `done` parameter. */
+  callback: boolean
+  /**
+   * When it took effect in the application's load order (0 until then): hooks of one kind run in
+   * that order across contexts, as in Fastify.
+   */
+  seq: number
+}
+
+/** The hooks that run per request, in lifecycle order. */
+export const routeHookNames: readonly RouteHookName[] = [
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onError',
+  'onTimeout',
+  'onRequestAbort',
+]
+
+/** Every hook name `addHook` accepts. */
+export const hookNames: readonly HookName[] = [
+  ...routeHookNames,
+  'onRoute',
+  'onRegister',
+  'onReady',
+  'onListen',
+  'preClose',
+  'onClose',
+]
+
+/** How many arguments each hook receives before `done`: more declared parameters = callback style. */
+const argumentCounts: Record<HookName, number> = {
+  onRequest: 2,
+  preParsing: 3,
+  preValidation: 2,
+  preHandler: 2,
+  preSerialization: 3,
+  onSend: 3,
+  onResponse: 2,
+  onError: 3,
+  onTimeout: 2,
+  onRequestAbort: 1,
+  // Synchronous hooks never get `done`.
+  onRoute: Number.POSITIVE_INFINITY,
+  onRegister: Number.POSITIVE_INFINITY,
+  onReady: 0,
+  onListen: 0,
+  preClose: 0,
+  onClose: 1,
+}
+
+const hookNameSet = new Set<string>(hookNames)
+
+/** Own hooks of one context, per name, in declaration order. */
+export type HookStore = Record<HookName, HookEntry[]>
+
+/** An empty store. */
+export function createHookStore(): HookStore {
+  const store = {} as HookStore
+  for (const name of hookNames) store[name] = []
+  return store
+}
+
+/**
+ * Checks a hook name and function and wraps them into an entry.
+ *
+ * @throws FRM_ERR_HOOK_INVALID_TYPE for an unknown name, FRM_ERR_HOOK_INVALID_HANDLER for a non-function
+ */
+export function createHookEntry(name: string, fn: unknown, ctx: Instance): HookEntry {
+  if (!hookNameSet.has(name)) {
+    throw createError('FRM_ERR_HOOK_INVALID_TYPE', name, hookNames.join(', '))
+  }
+  if (typeof fn !== 'function') {
+    throw createError('FRM_ERR_HOOK_INVALID_HANDLER', name, describe(fn))
+  }
+  const callback = fn.length > argumentCounts[name as HookName]
+  if (callback && isAsyncFunction(fn)) {
+    // Neither done nor the promise could be trusted to end the hook: refuse it up front.
+    throw createError('FRM_ERR_HOOK_INVALID_ASYNC_HANDLER', name, fn.name || 'anonymous')
+  }
+  return { fn: fn as HookEntry['fn'], ctx, callback, seq: 0 }
+}
+
+/**
+ * The route-level hooks of a route's options, as entries: each option is a function or an array.
+ *
+ * @throws FRM_ERR_HOOK_INVALID_HANDLER for a value that is not a function
+ */
+export function routeLevelHooks(
+  options: Record<string, unknown>,
+  ctx: Instance,
+): Partial<Record<RouteHookName, HookEntry[]>> {
+  const hooks: Partial<Record<RouteHookName, HookEntry[]>> = {}
+  for (const name of routeHookNames) {
+    const value = options[name]
+    if (value === undefined || value === null) continue
+    const list = Array.isArray(value) ? value : [value]
+    hooks[name] = list.map((fn) => createHookEntry(name, fn, ctx))
+  }
+  return hooks
+}
+
+/** Whether `name` is a hook that runs per request (its order follows the load order). */
+export function isRouteHookName(name: string): name is RouteHookName {
+  return (routeHookNames as readonly string[]).includes(name)
+}
+
+/** Two lists ordered by `seq`, merged into one ordered list. */
+export function mergeBySeq(first: readonly HookEntry[], second: readonly HookEntry[]): HookEntry[] {
+  if (first.length === 0) return [...second]
+  if (second.length === 0) return [...first]
+  const merged: HookEntry[] = []
+  let i = 0
+  let j = 0
+  while (i < first.length && j < second.length) {
+    merged.push(first[i]!.seq <= second[j]!.seq ? first[i++]! : second[j++]!)
+  }
+  while (i < first.length) merged.push(first[i++]!)
+  while (j < second.length) merged.push(second[j++]!)
+  return merged
+}
+
+/** The name of a hook function for messages. */
+export function hookFunctionName(entry: HookEntry): string {
+  return entry.fn.name || 'anonymous'
+}

@@ -1,0 +1,143 @@
+import { createError } from '@framework/error-formatter'
+import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
+import type { Instance } from '../types/instance.js'
+import { describe, isAsyncFunction, mediaTypeEssence } from '../util/index.js'
+
+/** One registered content-type parser. */
+export interface ParserEntry {
+  /** Normalized key: the essence, `'*'`, or `RegExp:<source>/<flags>`. */
+  key: string
+  regexp: RegExp | undefined
+  fn: (...args: any[]) => unknown
+  callback: boolean
+  /** How the read body reaches the parser; undefined: the parser gets the request stream itself. */
+  parseAs: 'string' | 'buffer' | undefined
+  bodyLimit: number | undefined
+  encodings: readonly string[]
+  /** Installed by createInstance: a user may replace it. */
+  builtin: boolean
+  ctx: Instance
+}
+
+/** What a context did to the parsers it sees, in order (`clear`: removeAllContentTypeParsers). */
+export type ParserOperation = { add: ParserEntry } | { remove: string } | { clear: true }
+
+/** The parsers visible in a context: exact essences first, then RegExps in order, then `'*'`. */
+export class ParserTable {
+  readonly exact = new Map<string, ParserEntry>()
+  regexps: ParserEntry[] = []
+  catchAll: ParserEntry | undefined
+
+  clone(): ParserTable {
+    const copy = new ParserTable()
+    for (const [key, entry] of this.exact) copy.exact.set(key, entry)
+    copy.regexps = [...this.regexps]
+    copy.catchAll = this.catchAll
+    return copy
+  }
+
+  get(key: string): ParserEntry | undefined {
+    if (key === '*') return this.catchAll
+    if (key.startsWith('RegExp:')) return this.regexps.find((entry) => entry.key === key)
+    return this.exact.get(key)
+  }
+
+  apply(operation: ParserOperation): void {
+    if ('add' in operation) {
+      const entry = operation.add
+      if (entry.key === '*') this.catchAll = entry
+      else if (entry.regexp !== undefined) {
+        this.regexps = this.regexps.filter((other) => other.key !== entry.key)
+        this.regexps.push(entry)
+      } else this.exact.set(entry.key, entry)
+    } else if ('clear' in operation) {
+      this.exact.clear()
+      this.regexps = []
+      this.catchAll = undefined
+    } else {
+      const key = operation.remove
+      if (key === '*') this.catchAll = undefined
+      else if (key.startsWith('RegExp:')) this.regexps = this.regexps.filter((e) => e.key !== key)
+      else this.exact.delete(key)
+    }
+  }
+
+  /** The parser for a body of this essence. */
+  lookup(essence: string): ParserEntry | undefined {
+    const exact = this.exact.get(essence)
+    if (exact !== undefined) return exact
+    for (const entry of this.regexps) {
+      entry.regexp!.lastIndex = 0
+      if (entry.regexp!.test(essence)) return entry
+    }
+    return this.catchAll
+  }
+}
+
+/**
+ * The key of a type as given to add/has/removeContentTypeParser.
+ *
+ * @throws FRM_ERR_CTP_INVALID_TYPE for anything but a media type string, `'*'` or a RegExp
+ */
+export function parserKey(type: unknown): { key: string; regexp: RegExp | undefined } {
+  if (type instanceof RegExp) return { key: `RegExp:${type.source}/${type.flags}`, regexp: type }
+  if (typeof type === 'string') {
+    if (type.trim() === '*') return { key: '*', regexp: undefined }
+    const essence = mediaTypeEssence(type)
+    if (essence !== undefined) return { key: essence, regexp: undefined }
+  }
+  throw createError('FRM_ERR_CTP_INVALID_TYPE', describe(type))
+}
+
+/**
+ * Builds a parser entry from `addContentTypeParser` arguments.
+ *
+ * @throws FRM_ERR_CTP_INVALID_HANDLER, FRM_ERR_INVALID_OPTION
+ */
+export function createParserEntry(
+  type: unknown,
+  options: ContentTypeParserOptions | undefined,
+  fn: unknown,
+  ctx: Instance,
+  builtin: boolean,
+): ParserEntry {
+  const { key, regexp } = parserKey(type)
+  if (typeof fn !== 'function') {
+    throw createError('FRM_ERR_CTP_INVALID_HANDLER', key, describe(fn))
+  }
+  const parseAs = options?.parseAs
+  if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'parseAs',
+      `use 'string' or 'buffer', received ${describe(parseAs)}`,
+    )
+  }
+  const bodyLimit = options?.bodyLimit
+  if (bodyLimit !== undefined && !(Number.isInteger(bodyLimit) && bodyLimit > 0)) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'bodyLimit',
+      `use a positive integer, received ${describe(bodyLimit)}`,
+    )
+  }
+  const encodings = options?.encodings ?? []
+  if (!Array.isArray(encodings) || encodings.some((e) => typeof e !== 'string')) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'encodings',
+      `use an array of encoding names, received ${describe(encodings)}`,
+    )
+  }
+  return {
+    key,
+    regexp,
+    fn: fn as ParserEntry['fn'],
+    callback: fn.length >= 3 && !isAsyncFunction(fn),
+    parseAs,
+    bodyLimit,
+    encodings: encodings.map((e: string) => e.trim().toLowerCase()),
+    builtin,
+    ctx,
+  }
+}

@@ -1,0 +1,229 @@
+import { createError } from '@framework/error-formatter'
+import { isThenable } from '../util/index.js'
+import { createChildContext } from './context-factory.js'
+import type { ContextState } from './context-state.js'
+import { createPluginNode, type PluginNode, type QueueItem } from './context-state.js'
+import { assertRequirements, readPluginInfo } from './plugin-meta.js'
+
+/**
+ * The node that receives what is registered on `state` now (the root's once that node is done).
+ * While a descendant of that node is loading, what its body registers on the node goes to the
+ * plugin loading now, as avvio does: queued behind the loading plugin it would never load, and
+ * `await app.register(p)` from inside a child plugin would wait for itself.
+ */
+export function targetNode(state: ContextState): PluginNode {
+  const node = state.currentNode
+  if (node.done) return state.core.rootNode
+  return loadingDescendant(node)
+}
+
+/** The innermost plugin whose body is running below `node` (or `node` itself). */
+function loadingDescendant(node: PluginNode): PluginNode {
+  let loading = node
+  for (;;) {
+    const last = loading.children[loading.children.length - 1]
+    if (last === undefined || last.done) break
+    loading = last
+  }
+  return loading !== node && loading.bodyRunning ? loading : node
+}
+
+/** Queues a plugin or an `after` callback. */
+export function enqueue(state: ContextState, item: QueueItem): void {
+  targetNode(state).queue.push(item)
+}
+
+/**
+ * Loads everything queued on `node` (and what that queues), then throws the loading error, if
+ * any (which it consumes: whoever awaited it decides what to do with it).
+ */
+export async function settle(node: PluginNode): Promise<void> {
+  while (node.queue.length > 0 || node.draining !== undefined) {
+    if (node.draining === undefined) {
+      node.draining = drain(node).finally(() => {
+        node.draining = undefined
+      })
+    }
+    await node.draining
+  }
+  if (node.failed) {
+    const error = node.error
+    node.failed = false
+    node.error = undefined
+    throw error
+  }
+}
+
+/**
+ * What awaiting an instance does: loads what was registered on it so far. A plugin body awaiting
+ * its own children has its timeout paused meanwhile.
+ */
+export function settleFrom(state: ContextState): Promise<void> {
+  if (state.core.started) return Promise.resolve()
+  const node = targetNode(state)
+  const timer = node.bodyRunning ? node.timer : undefined
+  timer?.pause()
+  const settling = settle(node).catch((error: unknown) => {
+    state.core.awaitedError ??= { error }
+    throw error
+  })
+  return timer === undefined ? settling : settling.finally(() => timer.resume())
+}
+
+async function drain(node: PluginNode): Promise<void> {
+  while (node.queue.length > 0) {
+    const item = node.queue.shift()!
+    if (item.kind === 'plugin') {
+      if (node.failed) continue
+      try {
+        await loadPlugin(node, item)
+      } catch (error) {
+        node.failed = true
+        node.error = error
+      }
+    } else if (item.kind === 'task') {
+      item.run()
+    } else {
+      await runAfter(node, item)
+    }
+  }
+}
+
+/**
+ * An `after` callback, called by its arity: `()` and `(error)` return (or resolve), `(error, done)`
+ * and `(error, instance, done)` call `done`. `(error)` and the `done` forms handle the error of the
+ * plugins before them (it is cleared unless they pass it on); `()` leaves it to whoever comes next.
+ */
+async function runAfter(
+  node: PluginNode,
+  item: Extract<QueueItem, { kind: 'after' }>,
+): Promise<void> {
+  const fn = item.fn
+  if (fn === undefined) return
+  const error = node.failed ? node.error : null
+  const instance = item.registrar.instance
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const done = (doneError?: unknown) =>
+        doneError !== undefined && doneError !== null ? reject(doneError) : resolve()
+      let result: unknown
+      if (fn.length >= 3) result = fn.call(instance, error, instance, done)
+      else if (fn.length === 2) result = fn.call(instance, error, done)
+      else if (fn.length === 1) result = fn.call(instance, error)
+      else result = fn.call(instance)
+      if (isThenable(result)) result.then(() => resolve(), reject)
+      else if (fn.length < 2) resolve()
+    })
+    if (fn.length === 0) return
+    node.failed = false
+    node.error = undefined
+  } catch (thrown) {
+    node.failed = true
+    node.error = thrown
+  }
+}
+
+async function loadPlugin(
+  parent: PluginNode,
+  item: Extract<QueueItem, { kind: 'plugin' }>,
+): Promise<void> {
+  const plugin = isThenable(item.plugin) ? await item.plugin : item.plugin
+  const info = readPluginInfo(plugin)
+  const registrar = item.registrar
+  let state: ContextState = registrar
+  let node: PluginNode | undefined
+  let previous: PluginNode | undefined
+  try {
+    assertRequirements(info, registrar)
+    // Options given as a function receive the instance the plugin will receive (API.md).
+    const optsFn = typeof item.opts === 'function' ? (item.opts as (i: unknown) => unknown) : null
+    let opts = (optsFn === null ? (item.opts ?? {}) : {}) as Record<string, unknown>
+    if (info.named) registrar.plugins.add(info.name)
+    if (info.skipOverride) {
+      registrar.pluginNames.push(info.chainName)
+      if (optsFn !== null) opts = (optsFn(registrar.instance) ?? {}) as Record<string, unknown>
+    } else {
+      // Options given as a function may carry the prefix as its own property (as Fastify reads
+      // it: @fastify/autoload's autoConfig functions do).
+      const prefix = optsFn === null ? opts.prefix : (optsFn as { prefix?: unknown }).prefix
+      state = createChildContext(registrar, info.name, prefix, info.chainName)
+      if (typeof opts.logLevel === 'string') state.logLevel = opts.logLevel
+      if (optsFn !== null) opts = (optsFn(state.instance) ?? {}) as Record<string, unknown>
+      for (const scope of [...registrar.chain()].reverse()) {
+        for (const hook of scope.hooks.onRegister) hook.fn.call(hook.ctx, state.instance, opts)
+      }
+    }
+    node = createPluginNode(info.name, parent, state, !info.skipOverride)
+    previous = state.currentNode
+    state.currentNode = node
+    await runBody(node, info.fn, opts)
+    await settle(node)
+  } catch (error) {
+    reportPluginError(registrar, info.name, error)
+    throw error
+  } finally {
+    if (node !== undefined) {
+      node.done = true
+      if (info.skipOverride) state.currentNode = previous!
+    }
+  }
+}
+
+/** Errors already reported by the plugin that raised them (its ancestors fail with it). */
+const reported = new WeakSet<object>()
+
+/**
+ * A plugin failed: its error reaches `ready()` and the rest as the very value thrown (its own
+ * message and code, as in Fastify); the log line is what names the plugin, once, at the innermost.
+ */
+function reportPluginError(state: ContextState, name: string, error: unknown): void {
+  const isObject = typeof error === 'object' && error !== null
+  if (isObject && reported.has(error)) return
+  if (isObject) reported.add(error)
+  state.core.log.error({ err: error, plugin: name }, `Plugin '${name}' failed to load`)
+}
+
+/** Runs a plugin body: async (its promise) or callback style (`done`), within pluginTimeout. */
+function runBody(node: PluginNode, fn: (...args: any[]) => unknown, opts: unknown): Promise<void> {
+  const timeout = node.state.core.pluginTimeout
+  return new Promise<void>((resolve, reject) => {
+    let finished = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const finish = (error?: unknown): void => {
+      if (finished) return
+      finished = true
+      node.bodyRunning = false
+      clearTimeout(timer)
+      if (error !== undefined && error !== null) reject(error)
+      else resolve()
+    }
+    const arm = (): void => {
+      if (timeout > 0 && !finished) {
+        clearTimeout(timer)
+        timer = setTimeout(
+          () => finish(createError('FRM_ERR_PLUGIN_TIMEOUT', node.name, String(timeout))),
+          timeout,
+        )
+      }
+    }
+    node.timer = { pause: () => clearTimeout(timer), resume: arm }
+    node.bodyRunning = true
+    arm()
+    try {
+      // Every plugin gets `done`, as in Fastify: one that declares it may call it, and a promise it
+      // returns is awaited too (an async plugin declared `(app, opts, next)` may call either).
+      const result = fn(node.state.instance, opts, finish)
+      if (isThenable(result)) {
+        result.then(
+          () => finish(),
+          (reason) =>
+            finish(reason ?? new Error(`Plugin '${node.name}' rejected without a reason`)),
+        )
+      } else if (fn.length < 3) {
+        finish()
+      }
+    } catch (thrown) {
+      finish(thrown ?? new Error(`Plugin '${node.name}' threw without a reason`))
+    }
+  })
+}

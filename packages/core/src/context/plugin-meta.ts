@@ -1,0 +1,162 @@
+import { createError } from '@framework/error-formatter'
+import satisfies from 'semver/functions/satisfies.js'
+import {
+  describe,
+  isThenable,
+  kDisplayName,
+  kFastifyDisplayName,
+  kFastifySkipOverride,
+  kPluginMeta,
+  kSkipOverride,
+} from '../util/index.js'
+import type { ContextState } from './context-state.js'
+import { hasScopedDecorator } from './scoped-decorators.js'
+
+/**
+ * The Fastify API level the core implements: a plugin's `meta.fastify` range (written for
+ * Fastify by fastify-plugin) is checked against it, as Fastify checks it against its own version.
+ */
+export const fastifyApiLevel = '4.29.1'
+
+/** A plugin function with what framework-plugin recorded about it. */
+export interface PluginInfo {
+  fn: (...args: any[]) => unknown
+  /** meta name, display name, function name, or `anonymous`. */
+  name: string
+  /** False for `anonymous`: an unnamed plugin is not recorded for dependency checks. */
+  named: boolean
+  /**
+   * The name `hasPlugin` and `pluginName` know it by: its name, or for an anonymous function the
+   * first two lines of its source joined by ` -- ` (what Fastify 4 shows).
+   */
+  chainName: string
+  skipOverride: boolean
+  /** The Fastify versions the plugin says it works with (`meta.fastify`, a semver range). */
+  fastifyRange: string | undefined
+  dependencies: readonly string[]
+  decorators: {
+    instance?: readonly string[]
+    /** fastify-plugin's name for `instance`. */
+    fastify?: readonly string[]
+    request?: readonly string[]
+    reply?: readonly string[]
+  }
+}
+
+/**
+ * Checks what `register` received: a function, a module whose default export is one, or a promise
+ * (checked once it settles).
+ *
+ * @throws FRM_ERR_PLUGIN_NOT_VALID
+ */
+export function assertPluginInput(plugin: unknown): void {
+  if (typeof plugin === 'function' || isThenable(plugin)) return
+  unwrapPlugin(plugin)
+}
+
+/** The plugin function of a function or module. */
+export function unwrapPlugin(plugin: unknown): (...args: any[]) => unknown {
+  if (typeof plugin === 'function') return plugin as (...args: any[]) => unknown
+  if (
+    typeof plugin === 'object' &&
+    plugin !== null &&
+    typeof (plugin as { default?: unknown }).default === 'function'
+  ) {
+    return (plugin as { default: (...args: any[]) => unknown }).default
+  }
+  throw createError('FRM_ERR_PLUGIN_NOT_VALID', describe(plugin))
+}
+
+/** Reads the marks framework-plugin put on a plugin. */
+export function readPluginInfo(plugin: unknown): PluginInfo {
+  const fn = unwrapPlugin(plugin)
+  const marks = fn as unknown as Record<symbol, unknown>
+  const meta = (marks[kPluginMeta] ?? {}) as {
+    name?: unknown
+    fastify?: unknown
+    dependencies?: unknown
+    decorators?: PluginInfo['decorators']
+  }
+  const displayName = marks[kDisplayName] ?? marks[kFastifyDisplayName]
+  const candidate =
+    typeof meta.name === 'string' && meta.name !== ''
+      ? meta.name
+      : typeof displayName === 'string' && displayName !== ''
+        ? displayName
+        : fn.name
+  return {
+    fn,
+    name: candidate || 'anonymous',
+    named: candidate !== '',
+    chainName: candidate || sourcePreview(fn),
+    skipOverride: marks[kSkipOverride] === true || marks[kFastifySkipOverride] === true,
+    fastifyRange: typeof meta.fastify === 'string' ? meta.fastify : undefined,
+    dependencies: Array.isArray(meta.dependencies) ? meta.dependencies : [],
+    decorators: meta.decorators ?? {},
+  }
+}
+
+/** The first two lines of a function's source, trimmed, joined by ` -- `. */
+function sourcePreview(fn: (...args: any[]) => unknown): string {
+  return Function.prototype.toString
+    .call(fn)
+    .split('\n')
+    .slice(0, 2)
+    .map((line) => line.trim())
+    .join(' -- ')
+}
+
+/** Whether a plugin of that name was registered in `state` or an ancestor (dependency checks). */
+export function isRegistered(state: ContextState, name: string): boolean {
+  for (const scope of state.chain()) if (scope.plugins.has(name)) return true
+  return false
+}
+
+/**
+ * `hasPlugin(name)`, as Fastify 4 answers it: inside a context, its own plugin and the
+ * framework-plugin plugins loaded into it so far; from its ancestors, only the framework-plugin
+ * plugins they loaded (never an ancestor's own, encapsulated, plugin, nor a sibling's).
+ */
+export function hasPlugin(state: ContextState, name: string): boolean {
+  if (state.pluginNames.includes(name)) return true
+  for (let scope = state.parent; scope !== undefined; scope = scope.parent) {
+    if (scope.pluginNames.indexOf(name) > 0) return true
+  }
+  return false
+}
+
+/**
+ * Checks a plugin's declared Fastify range, dependencies and decorators against the context it
+ * loads into, in Fastify's order.
+ *
+ * @throws FRM_ERR_PLUGIN_VERSION_MISMATCH, FRM_ERR_PLUGIN_DEPENDENCY_MISSING,
+ * FRM_ERR_PLUGIN_DECORATOR_MISSING
+ */
+export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
+  const range = info.fastifyRange
+  if (range !== undefined && !satisfies(fastifyApiLevel, range)) {
+    throw createError('FRM_ERR_PLUGIN_VERSION_MISMATCH', info.name, range, fastifyApiLevel)
+  }
+  for (const dependency of info.dependencies) {
+    if (!isRegistered(registrar, dependency)) {
+      throw createError('FRM_ERR_PLUGIN_DEPENDENCY_MISSING', info.name, dependency)
+    }
+  }
+  // fastify-plugin's meta names instance decorators `fastify`; framework-plugin's says `instance`.
+  const instanceDecorators = [
+    ...(info.decorators.instance ?? []),
+    ...(info.decorators.fastify ?? []),
+  ]
+  for (const name of instanceDecorators) {
+    if (!(name in registrar.instance)) {
+      throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', info.name, name)
+    }
+  }
+  for (const kind of ['request', 'reply'] as const) {
+    for (const name of info.decorators[kind] ?? []) {
+      if (!hasScopedDecorator(registrar, kind, name)) {
+        throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', info.name, `${kind}.${name}`)
+      }
+    }
+  }
+}

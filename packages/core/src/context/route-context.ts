@@ -1,0 +1,78 @@
+import type { SchemaErrorFormatter } from '@framework/error-formatter'
+import type { SerializeFunction, ValidateFunction } from '../contracts/compilers.js'
+import type { Instance } from '../types/instance.js'
+import type { RequestRouteOptions, RouteHandler, RouteInfo } from '../types/route.js'
+import type { ContextState } from './context-state.js'
+import type { Core } from './core.js'
+import type { HookEntry } from './hooks.js'
+import type { ParserTable } from './parser-table.js'
+import type { ErrorHandlerEntry } from './resolved-context.js'
+import type { RouteOptionsInput } from './route-options.js'
+
+/** One request part's compiled validator. */
+export interface PartValidator {
+  /** Where the value lives on the request. */
+  part: 'params' | 'body' | 'querystring' | 'headers'
+  /** The `validationContext` of its errors. */
+  context: 'params' | 'body' | 'query' | 'headers'
+  fn: ValidateFunction
+}
+
+/**
+ * Everything one mounted method + path needs per request, computed once at ready: the hook lists
+ * (`null` when empty, so the lifecycle skips them without walking an array), the compiled
+ * validators and serializers, the error handler chain and the request/reply classes (declared by
+ * request/request.ts and request/reply.ts, which add them to this interface).
+ */
+export interface RouteContext {
+  core: Core
+  state: ContextState
+  instance: Instance
+  method: string
+  url: string
+  info: RouteInfo
+  /** `request.routeOptions` when no route uses the `version` constraint (then it is built per read). */
+  routeOptions: RequestRouteOptions
+  /** What `routeOptions` is built from. */
+  routeOptionsInput: RouteOptionsInput
+  handler: RouteHandler<any>
+
+  onRequest: HookEntry[] | null
+  preParsing: HookEntry[] | null
+  preValidation: HookEntry[] | null
+  preHandler: HookEntry[] | null
+  preSerialization: HookEntry[] | null
+  onSend: HookEntry[] | null
+  onResponse: HookEntry[] | null
+  onError: HookEntry[] | null
+  onTimeout: HookEntry[] | null
+  onRequestAbort: HookEntry[] | null
+
+  /** Whether the method carries a body the core parses. */
+  parsesBody: boolean
+  /** Whether a body validator applies (a body schema on POST, PUT or PATCH). */
+  validatesBody: boolean
+  parsers: ParserTable
+  bodyLimit: number
+  validators: PartValidator[] | null
+  attachValidation: boolean
+  schemaErrorFormatter: SchemaErrorFormatter
+  serializers: Record<string, SerializeFunction> | null
+  /** `setReplySerializer` in force for the route's context, or null (`JSON.stringify`). */
+  replySerializer: ((payload: unknown, statusCode: number) => string) | null
+  selectResponse: ((statusCode: number) => string | undefined) | null
+  errorHandlers: ErrorHandlerEntry[]
+  /** True for the context's not-found handler. */
+  notFound: boolean
+  /** The level of this route's request loggers (route option or register option `logLevel`). */
+  logLevel: string | undefined
+  /** Called when the transport finished writing a reply of a route without onResponse hooks. */
+  written: (error?: Error) => void
+}
+
+declare module './core.js' {
+  interface Core {
+    /** Not-found route contexts, longest prefix first (for `reply.callNotFound`). */
+    notFound: Array<{ prefix: string; rc: RouteContext }>
+  }
+}

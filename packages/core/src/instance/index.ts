@@ -1,0 +1,4 @@
+// Layer 6, instance: the instance surface (the methods of every context object). The entry for
+// createInstance.
+export { assertFormatter } from './assert.js'
+export { instancePrototype } from './prototype.js'

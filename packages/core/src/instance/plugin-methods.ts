@@ -1,0 +1,239 @@
+import { createError } from '@framework/error-formatter'
+import { close, ready, runOnListen } from '../boot/index.js'
+import type { Core } from '../context/index.js'
+import {
+  assertPluginInput,
+  enqueue,
+  hasPlugin,
+  printPlugins,
+  settleFrom,
+  stateOf,
+} from '../context/index.js'
+import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
+import type { Instance } from '../types/instance.js'
+import { assertFunction, assertNotStarted } from './assert.js'
+
+type Callback = (error: Error | null, value?: any) => void
+
+/** Fastify's `Server listening at <address>` info line, or what `listenTextResolver` makes of it. */
+function logListening(
+  core: Core,
+  address: string,
+  resolver: ((address: string) => string) | undefined,
+): void {
+  core.log.info(
+    typeof resolver === 'function' ? resolver(address) : `Server listening at ${address}`,
+  )
+}
+
+export const pluginMethods = {
+  register(this: Instance, plugin: unknown, opts?: unknown): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'register()')
+    assertPluginInput(plugin)
+    enqueue(state, { kind: 'plugin', plugin, opts, registrar: state })
+    return this
+  },
+
+  after(this: Instance, fn?: (...args: any[]) => unknown): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'after()')
+    if (fn !== undefined) assertFunction(fn, 'after(callback)')
+    enqueue(state, { kind: 'after', fn, registrar: state })
+    return this
+  },
+
+  ready(this: Instance, callback?: Callback): any {
+    const state = stateOf(this)
+    const promise = ready(state.core)
+    if (callback === undefined) {
+      state.readyResult ??= promise.then(() => this)
+      return state.readyResult
+    }
+    promise.then(
+      () => callback(null),
+      (error) => callback(error),
+    )
+    return this
+  },
+
+  close(this: Instance, callback?: Callback): any {
+    const promise = close(stateOf(this).core)
+    if (callback === undefined) return promise
+    promise.then(
+      () => callback(null),
+      (error) => callback(error),
+    )
+    return this
+  },
+
+  listen(this: Instance, options?: ListenOptions | Callback, ...rest: unknown[]): any {
+    let callback = rest.find((arg) => typeof arg === 'function') as Callback | undefined
+    if (typeof options === 'function') {
+      callback = options
+      options = {}
+    } else if (typeof options === 'number' || typeof options === 'string') {
+      // Fastify's older form, still accepted by Fastify 4: listen(port[, host][, backlog][, cb]).
+      const host = typeof rest[0] === 'string' ? rest[0] : undefined
+      const backlog = typeof rest[1] === 'number' ? rest[1] : undefined
+      const port = Number(options)
+      options = {
+        port,
+        ...(host === undefined ? {} : { host }),
+        ...(backlog === undefined ? {} : { backlog }),
+      }
+    }
+    const core = stateOf(this).core
+    const listenOptions = { host: 'localhost', ...(options as ListenOptions | undefined) }
+    const promise = ready(core).then(() => {
+      if (core.listening) throw createError('FRM_ERR_REOPENED_SERVER')
+      core.listening = true
+      return core.transport.listen(listenOptions).then(
+        (address) => {
+          logListening(core, address, listenOptions.listenTextResolver)
+          // Started now, not awaited: the caller gets the address while the hooks run (Fastify).
+          void runOnListen(core)
+          return address
+        },
+        (error) => {
+          core.listening = false
+          throw error
+        },
+      )
+    })
+    if (callback === undefined) return promise
+    promise.then(
+      (address) => callback(null, address),
+      (error) => callback(error),
+    )
+    return undefined
+  },
+
+  /**
+   * The three forms of light-my-request: a promise; `inject(options, callback)`; and `inject()`,
+   * which returns the chain (`.get(url).headers({}).end()`). Each waits for `ready()`, whose error
+   * reaches the callback, the promise or the chain.
+   */
+  inject(
+    this: Instance,
+    options?: InjectOptions | string,
+    callback?: (error: Error | null, response?: InjectResponse) => void,
+  ): unknown {
+    const core = stateOf(this).core
+    if (options === undefined) {
+      if (typeof core.transport.injectChain !== 'function') {
+        throw createError(
+          'FRM_ERR_INVALID_OPTION',
+          'inject()',
+          'this transport has no request chain: pass the request options, inject({ method, url })',
+        )
+      }
+      return core.transport.injectChain(() => ready(core))
+    }
+    if (typeof options === 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        'inject(callback)',
+        'pass the request options first: inject({ method, url }, callback)',
+      )
+    }
+    const promise = ready(core).then(() => core.transport.inject(options))
+    if (callback === undefined) return promise
+    assertFunction(callback, 'inject(options, callback)')
+    promise.then(
+      (response) => callback(null, response),
+      (error) => callback(error),
+    )
+    return undefined
+  },
+
+  /** avvio's `onClose(fn)`, as Fastify 4 exposes it: the same as `addHook('onClose', fn)`. */
+  onClose(
+    this: Instance,
+    fn: (instance: Instance, done: (error?: unknown) => void) => unknown,
+  ): Instance {
+    return this.addHook('onClose', fn as never)
+  },
+
+  /** The server's address list, once listening (`[]` before). */
+  addresses(this: Instance): unknown[] {
+    const server = stateOf(this).core.transport.server as { address?: () => unknown } | undefined
+    const address = typeof server?.address === 'function' ? server.address() : null
+    return address === null || address === undefined ? [] : [address]
+  },
+
+  /** For Fastify code: types change, the instance does not. */
+  withTypeProvider(this: Instance): Instance {
+    return this
+  },
+
+  hasPlugin(this: Instance, name: string): boolean {
+    return hasPlugin(stateOf(this), name)
+  },
+
+  printPlugins(this: Instance): string {
+    return printPlugins(stateOf(this).core.rootNode)
+  },
+}
+
+/**
+ * The instance is thenable, so `await app.register(p)` (or `await app.after()`) loads what was
+ * registered so far. It resolves with the instance itself: while the fulfilment callback runs,
+ * `then` reads as undefined, so the instance is not unwrapped again (no loop). Once the instance is
+ * ready it is no longer thenable at all.
+ */
+function thenOf(instance: Instance) {
+  const state = stateOf(instance)
+  if (state.core.started || state.unwrapping) return undefined
+  return (
+    onFulfilled?: ((value: Instance) => unknown) | null,
+    onRejected?: ((reason: unknown) => unknown) | null,
+  ) =>
+    settleFrom(state).then(() => {
+      if (typeof onFulfilled !== 'function') return undefined
+      state.unwrapping = true
+      try {
+        return onFulfilled(instance)
+      } finally {
+        state.unwrapping = false
+      }
+    }, onRejected)
+}
+
+export const pluginAccessors = {
+  // biome-ignore lint/suspicious/noThenProperty: the instance is thenable on purpose: `await app.register(p)` loads p
+  get then() {
+    return thenOf(this as unknown as Instance)
+  },
+  get server(): unknown {
+    return stateOf(this as unknown as Instance).core.transport.server
+  },
+  /**
+   * Fastify's `routing(req, res)`: routes a raw request through the application as the server
+   * does (for a request that arrived another way: a custom server, an upgrade).
+   */
+  get routing(): (raw: any, res: any) => void {
+    const transport = stateOf(this as unknown as Instance).core.transport
+    if (typeof transport.routing !== 'function') {
+      return () => {
+        throw createError(
+          'FRM_ERR_INVALID_OPTION',
+          'routing()',
+          'this transport cannot route raw requests',
+        )
+      }
+    }
+    return transport.routing.bind(transport)
+  },
+  /** Fastify's `initialConfig`: the factory options in force, frozen (given by the umbrella). */
+  get initialConfig(): Readonly<Record<string, unknown>> {
+    return stateOf(this as unknown as Instance).core.initialConfig
+  },
+  get prefix(): string {
+    return stateOf(this as unknown as Instance).prefix
+  },
+  /** Fastify 4's `pluginName`: the context's plugin, then the framework-plugin plugins in it (`a -> b`). */
+  get pluginName(): string {
+    return stateOf(this as unknown as Instance).pluginNames.join(' -> ')
+  },
+}

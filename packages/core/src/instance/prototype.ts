@@ -1,0 +1,27 @@
+import type { Instance } from '../types/instance.js'
+import { decoratorMethods } from './decorator-methods.js'
+import { pluginAccessors, pluginMethods } from './plugin-methods.js'
+import { routeAccessors, routeMethods } from './route-methods.js'
+import { settingAccessors, settingMethods } from './setting-methods.js'
+
+/**
+ * The prototype of every root instance: the whole instance surface. A root instance inherits from
+ * it; a child context's instance inherits from its parent's instance.
+ */
+export const instancePrototype: Instance = Object.create(Object.prototype, {
+  ...nonEnumerable(pluginMethods),
+  ...nonEnumerable(pluginAccessors),
+  ...nonEnumerable(decoratorMethods),
+  ...nonEnumerable(routeMethods),
+  ...nonEnumerable(routeAccessors),
+  ...nonEnumerable(settingMethods),
+  ...nonEnumerable(settingAccessors),
+})
+
+function nonEnumerable(source: object): PropertyDescriptorMap {
+  const descriptors = Object.getOwnPropertyDescriptors(source)
+  for (const key of Reflect.ownKeys(descriptors)) {
+    descriptors[key as string]!.enumerable = false
+  }
+  return descriptors
+}

@@ -1,0 +1,292 @@
+import { createError } from '@framework/error-formatter'
+import {
+  type ContextState,
+  contextLogLevel,
+  type RouteRecord,
+  routeKey,
+  routeLevelHooks,
+  stateOf,
+} from '../context/index.js'
+import { addConstraintStrategy, hasConstraintStrategy, printRoutes } from '../routes/index.js'
+import type { Instance } from '../types/instance.js'
+import type { RouteOptions } from '../types/route.js'
+import { describe, routeUrls } from '../util/index.js'
+import { assertNotStarted, formatterProblem } from './assert.js'
+
+/** The methods a route may declare; `all` declares every one. */
+export const routeMethodNames: readonly string[] = [
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'SEARCH',
+  'TRACE',
+]
+const methodSet = new Set(routeMethodNames)
+
+function normalizeMethods(method: unknown, url: string): string[] {
+  const list = Array.isArray(method) ? method : [method]
+  if (list.length === 0)
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      url,
+      'method is an empty array: name at least one HTTP method',
+    )
+  const methods: string[] = []
+  for (const item of list) {
+    const upper = typeof item === 'string' ? item.toUpperCase() : undefined
+    if (upper === undefined || !methodSet.has(upper)) {
+      throw createError(
+        'FRM_ERR_ROUTE_METHOD_INVALID',
+        url,
+        typeof item === 'string' ? item : describe(item),
+      )
+    }
+    if (!methods.includes(upper)) methods.push(upper)
+  }
+  return methods
+}
+
+const trailingSlashes: ReadonlySet<unknown> = new Set(['both', 'slash', 'no-slash'])
+
+/** The method option as the onRoute hooks see it: upper-case, an array kept an array. */
+function declaredMethods(method: unknown, url: string): string | string[] {
+  const methods = normalizeMethods(method, url)
+  return Array.isArray(method) ? methods : methods[0]!
+}
+
+/**
+ * Declares a route (`route()`): runs the onRoute hooks, checks it, refuses duplicates. A route
+ * with GET also declares its HEAD route (unless `exposeHeadRoute` is false or a HEAD route is
+ * declared for the path, before or after): a full route, seen by the onRoute hooks.
+ */
+function declareRoute(
+  state: ContextState,
+  definition: RouteOptions<any>,
+  headOf?: RouteRecord,
+): void {
+  const autoHead = headOf !== undefined
+  assertNotStarted(state, 'route()')
+  if (typeof definition !== 'object' || definition === null) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      describe(definition),
+      'a route definition is an object { method, url, handler }',
+    )
+  }
+  const declared = definition.url ?? definition.path
+  if (typeof declared !== 'string') {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      describe(declared),
+      'url (or path) must be a string such as /users/:id',
+    )
+  }
+  const trailingSlash = definition.prefixTrailingSlash ?? 'both'
+  if (!trailingSlashes.has(trailingSlash)) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      declared,
+      `prefixTrailingSlash must be 'both', 'slash' or 'no-slash', received ${describe(trailingSlash)}`,
+    )
+  }
+  const urls = routeUrls(state.prefix, declared, trailingSlash)
+  // What the onRoute hooks receive, filled in as Fastify 4.29 fills it in before running them.
+  const options: RouteOptions<any> & { prefix: string; routePath: string } = {
+    ...definition,
+    method: declaredMethods(definition.method, urls[0]!),
+    url: urls[0]!,
+    path: urls[0]!,
+    routePath: declared,
+    prefix: state.prefix,
+    logLevel: definition.logLevel || contextLogLevel(state) || '',
+    attachValidation: definition.attachValidation ?? false,
+  }
+  for (const scope of [...state.chain()].reverse()) {
+    // As in Fastify, `this` is the instance that declares the route.
+    for (const hook of scope.hooks.onRoute) hook.fn.call(state.instance, options)
+  }
+  const finalUrls: string[] = options.url === urls[0] ? urls : [options.url as string]
+  const label = finalUrls[0]!
+  if (typeof label !== 'string') {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      describe(label),
+      'an onRoute hook set url to something that is not a string',
+    )
+  }
+  const methods = normalizeMethods(options.method, label)
+  if (typeof options.handler !== 'function') {
+    throw createError('FRM_ERR_ROUTE_MISSING_HANDLER', methods.join(','), label)
+  }
+  const bodyless = methods.find((method) => method === 'GET' || method === 'HEAD')
+  if (bodyless !== undefined && options.schema?.body !== undefined && !autoHead) {
+    throw createError('FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', bodyless, label)
+  }
+  const limit = options.bodyLimit
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      `${methods.join(',')} ${label}`,
+      `bodyLimit must be a positive integer, received ${describe(limit)}`,
+    )
+  }
+  const formatter = options.schemaErrorFormatter
+  const formatterIssue = formatter === undefined ? null : formatterProblem(formatter)
+  if (formatterIssue !== null) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      `${methods.join(',')} ${label}`,
+      `schemaErrorFormatter: ${formatterIssue}`,
+    )
+  }
+  for (const [name, value] of [
+    ['validatorCompiler', options.validatorCompiler],
+    ['serializerCompiler', options.serializerCompiler],
+    ['errorHandler', options.errorHandler],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'function') {
+      throw createError(
+        'FRM_ERR_ROUTE_INVALID',
+        `${methods.join(',')} ${label}`,
+        `${name} must be a function, received ${describe(value)}`,
+      )
+    }
+  }
+  const constraints = options.constraints
+  if (constraints !== undefined && (typeof constraints !== 'object' || constraints === null)) {
+    throw createError(
+      'FRM_ERR_ROUTE_INVALID',
+      `${methods.join(',')} ${label}`,
+      `constraints must be an object such as { version: '1.0.0' }, received ${describe(constraints)}`,
+    )
+  }
+  const hooks = routeLevelHooks(options as unknown as Record<string, unknown>, state.instance)
+  const core = state.core
+  const keys: string[] = []
+  const served: string[] = []
+  for (const method of methods) {
+    for (const url of finalUrls) {
+      const key = routeKey(method, url, constraints)
+      if (autoHead && core.routeKeys.has(key)) continue // a HEAD route of its own is declared
+      if (keys.includes(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
+      if (core.routeKeys.has(key)) {
+        // A HEAD route declared after the GET route replaces the automatic one.
+        if (!core.autoHeads.delete(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
+      }
+      keys.push(key)
+      if (!served.includes(url)) served.push(url)
+    }
+  }
+  if (keys.length === 0) return
+  for (const key of keys) core.routeKeys.add(key)
+  const exposeHead =
+    options.exposeHeadRoute ?? options.exposeHeadRoutes ?? core.exposeHeadRoutes ?? true
+  const method = Array.isArray(options.method) ? methods : methods[0]!
+  const record: RouteRecord = {
+    methods,
+    urls: served,
+    routePath: declared,
+    state,
+    pluginName: state.currentNode.name,
+    handler: options.handler,
+    schema: options.schema,
+    method,
+    config: { ...options.config, url: label, method },
+    exposeHeadRoute: exposeHead,
+    prefixTrailingSlash: trailingSlash,
+    options,
+    hooks,
+    autoHead,
+    headOf,
+    constraints,
+  }
+  core.routes.push(record)
+  if (autoHead) {
+    for (const key of keys) core.autoHeads.set(key, record)
+    return
+  }
+  if (methods.includes('GET') && !methods.includes('HEAD') && exposeHead) {
+    declareRoute(state, { ...definition, method: 'HEAD' }, record)
+  }
+}
+
+function shorthand(method: string | readonly string[]) {
+  return function (
+    this: Instance,
+    path: string,
+    optionsOrHandler?: unknown,
+    handler?: unknown,
+  ): Instance {
+    let options: Record<string, unknown>
+    if (typeof optionsOrHandler === 'function') {
+      handler = optionsOrHandler
+      options = {}
+    } else {
+      options = (optionsOrHandler ?? {}) as Record<string, unknown>
+    }
+    if (handler !== undefined && options.handler !== undefined) {
+      throw createError(
+        'FRM_ERR_ROUTE_INVALID',
+        `${String(method)} ${path}`,
+        'the handler is given twice: in the options and as the last argument',
+      )
+    }
+    declareRoute(stateOf(this), {
+      ...options,
+      method: method as string[],
+      url: path,
+      handler: (handler ?? options.handler) as RouteOptions['handler'],
+    })
+    return this
+  }
+}
+
+export const routeMethods = {
+  route(this: Instance, definition: RouteOptions<any>): Instance {
+    declareRoute(stateOf(this), definition)
+    return this
+  },
+  get: shorthand('GET'),
+  head: shorthand('HEAD'),
+  post: shorthand('POST'),
+  put: shorthand('PUT'),
+  patch: shorthand('PATCH'),
+  delete: shorthand('DELETE'),
+  options: shorthand('OPTIONS'),
+  all: shorthand(routeMethodNames),
+  /** Whether a route answers `method` on `url` (the full path, prefix included). */
+  hasRoute(
+    this: Instance,
+    route: { url: string; method: string | string[]; constraints?: Record<string, unknown> },
+  ): boolean {
+    const keys = stateOf(this).core.routeKeys
+    const methods = Array.isArray(route?.method) ? route.method : [route?.method]
+    return methods.every(
+      (method) =>
+        typeof method === 'string' &&
+        keys.has(routeKey(method.toUpperCase(), route.url, route.constraints)),
+    )
+  },
+  addConstraintStrategy(this: Instance, strategy: unknown): void {
+    const state = stateOf(this)
+    assertNotStarted(state, 'addConstraintStrategy()')
+    addConstraintStrategy(state.core, strategy)
+  },
+  hasConstraintStrategy(this: Instance, name: string): boolean {
+    return hasConstraintStrategy(stateOf(this).core, name)
+  },
+  printRoutes(this: Instance): string {
+    return printRoutes(stateOf(this).core)
+  },
+}
+
+/** The methods routes may declare (Fastify 4's `supportedMethods`). */
+export const routeAccessors = {
+  get supportedMethods(): string[] {
+    return [...routeMethodNames]
+  },
+}

@@ -1,0 +1,228 @@
+import { createError, type SchemaErrorFormatter } from '@framework/error-formatter'
+import {
+  applySchemaController,
+  assertSchemaController,
+  createHookEntry,
+  createParserEntry,
+  enqueue,
+  isRouteHookName,
+  parserKey,
+  parserTableOf,
+  sharedSchemasOf,
+  stateOf,
+} from '../context/index.js'
+import type {
+  SchemaControllerOptions,
+  SerializerCompiler,
+  ValidatorCompiler,
+} from '../contracts/compilers.js'
+import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
+import type { Instance, NotFoundOptions } from '../types/instance.js'
+import type { ErrorHandler, RouteHandler } from '../types/route.js'
+import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
+
+export const settingMethods = {
+  addHook(this: Instance, name: string, fn: unknown): Instance {
+    const state = stateOf(this)
+    if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
+    const entry = createHookEntry(name, fn, this)
+    if (!isRouteHookName(name)) {
+      state.hooks[name as keyof typeof state.hooks].push(entry)
+      return this
+    }
+    // A request hook takes effect at its place in the load order (after the plugins registered
+    // before it), so hooks of one kind run in Fastify's order across contexts.
+    enqueue(state, {
+      kind: 'task',
+      run: () => {
+        entry.seq = state.core.hookSeq++
+        state.hooks[name].push(entry)
+      },
+    })
+    return this
+  },
+
+  addSchema(this: Instance, schema: object): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'addSchema()')
+    const adapter = state.core.sharedSchemaAdapter
+    const value = adapter === undefined ? schema : adapter(schema)
+    if (state.bucket === undefined) state.registry.add(value)
+    else state.bucket.add(value)
+    return this
+  },
+
+  getSchemas(this: Instance) {
+    return sharedSchemasOf(stateOf(this))
+  },
+
+  getSchema(this: Instance, id: string) {
+    const state = stateOf(this)
+    return state.bucket === undefined ? state.registry.get(id) : state.bucket.getSchema(id)
+  },
+
+  /**
+   * Fastify's `setSchemaController`: a bucket for this context's shared schemas from now on and
+   * its children's, and builders for the default compilers of this context and its descendants.
+   */
+  setSchemaController(this: Instance, controller: SchemaControllerOptions): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setSchemaController()')
+    applySchemaController(state, assertSchemaController(controller, 'setSchemaController'))
+    return this
+  },
+
+  setValidatorCompiler(this: Instance, compiler: ValidatorCompiler): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setValidatorCompiler()')
+    assertFunction(compiler, 'setValidatorCompiler(compiler)')
+    state.validatorCompiler = compiler
+    return this
+  },
+
+  setSerializerCompiler(this: Instance, compiler: SerializerCompiler): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setSerializerCompiler()')
+    assertFunction(compiler, 'setSerializerCompiler(compiler)')
+    state.serializerCompiler = compiler
+    return this
+  },
+
+  setErrorHandler(this: Instance, handler: ErrorHandler<any>): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setErrorHandler()')
+    assertFunction(handler, 'setErrorHandler(handler)')
+    state.errorHandler = { fn: handler, ctx: this }
+    return this
+  },
+
+  setReplySerializer(
+    this: Instance,
+    serializer: (payload: unknown, statusCode: number) => string,
+  ): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setReplySerializer()')
+    assertFunction(serializer, 'setReplySerializer(serializer)')
+    state.replySerializer = serializer
+    return this
+  },
+
+  setSchemaErrorFormatter(this: Instance, formatter: SchemaErrorFormatter): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setSchemaErrorFormatter()')
+    assertFormatter(formatter, 'setSchemaErrorFormatter(formatter)')
+    state.schemaErrorFormatter = formatter
+    return this
+  },
+
+  setNotFoundHandler(
+    this: Instance,
+    options: NotFoundOptions | RouteHandler,
+    handler?: RouteHandler,
+  ): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'setNotFoundHandler()')
+    if (typeof options === 'function') {
+      handler = options
+      options = {}
+    }
+    assertFunction(handler, 'setNotFoundHandler(handler)')
+    const core = state.core
+    if (core.notFoundByPrefix.has(state.prefix)) {
+      throw createError('FRM_ERR_NOT_FOUND_HANDLER_DUPLICATE', state.prefix || '/')
+    }
+    const hooks: {
+      preValidation?: ReturnType<typeof createHookEntry>[]
+      preHandler?: ReturnType<typeof createHookEntry>[]
+    } = {}
+    for (const name of ['preValidation', 'preHandler'] as const) {
+      const value = (options as NotFoundOptions)?.[name]
+      if (value === undefined) continue
+      hooks[name] = (Array.isArray(value) ? value : [value]).map((fn) =>
+        createHookEntry(name, fn, this),
+      )
+    }
+    state.notFound = { handler, hooks }
+    core.notFoundByPrefix.set(state.prefix, state)
+    return this
+  },
+
+  addContentTypeParser(
+    this: Instance,
+    type: unknown,
+    optionsOrParser: unknown,
+    parser?: unknown,
+  ): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'addContentTypeParser()')
+    const options = parser === undefined ? undefined : (optionsOrParser as ContentTypeParserOptions)
+    const fn = parser === undefined ? optionsOrParser : parser
+    for (const item of Array.isArray(type) ? type : [type]) {
+      const entry = createParserEntry(item, options, fn, this, false)
+      const existing = parserTableOf(state).get(entry.key)
+      if (existing !== undefined && !existing.builtin) {
+        throw createError(
+          'FRM_ERR_CTP_ALREADY_PRESENT',
+          item instanceof RegExp ? String(item) : entry.key,
+        )
+      }
+      state.parserOperations.push({ add: entry })
+    }
+    return this
+  },
+
+  hasContentTypeParser(this: Instance, type: unknown): boolean {
+    return parserTableOf(stateOf(this)).get(parserKey(type).key) !== undefined
+  },
+
+  removeContentTypeParser(this: Instance, type: unknown): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'removeContentTypeParser()')
+    for (const item of Array.isArray(type) ? type : [type]) {
+      state.parserOperations.push({ remove: parserKey(item).key })
+    }
+    return this
+  },
+
+  removeAllContentTypeParsers(this: Instance): Instance {
+    const state = stateOf(this)
+    assertNotStarted(state, 'removeAllContentTypeParsers()')
+    state.parserOperations.push({ clear: true })
+    return this
+  },
+}
+
+/** The compilers in force here, read back (Fastify 4's `validatorCompiler`/`serializerCompiler`). */
+export const settingAccessors = {
+  /**
+   * The error handler in force here: the nearest one set, else one that hands the error on to
+   * the default handling (so a custom handler may call `app.errorHandler(error, request, reply)`).
+   */
+  get errorHandler(): ErrorHandler<any> {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.errorHandler !== undefined) return scope.errorHandler.fn
+    }
+    return defaultErrorHandler
+  },
+  get validatorCompiler(): ValidatorCompiler | undefined {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.validatorCompiler !== undefined) return scope.validatorCompiler
+    }
+    return undefined
+  },
+  get serializerCompiler(): SerializerCompiler | undefined {
+    for (const scope of stateOf(this as unknown as Instance).chain()) {
+      if (scope.serializerCompiler !== undefined) return scope.serializerCompiler
+    }
+    return undefined
+  },
+}
+
+/** What `errorHandler` reads as where none was set: sending the error gives the default answer. */
+function defaultErrorHandler(
+  error: Error,
+  _request: unknown,
+  reply: { send(payload: unknown): unknown },
+) {
+  reply.send(error)
+}

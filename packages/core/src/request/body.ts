@@ -1,0 +1,201 @@
+import type { Readable } from 'node:stream'
+import { createError } from '@framework/error-formatter'
+import type { ParserEntry } from '../context/index.js'
+import { isJsonEssence, isThenable, kRoute, mediaTypeEssence } from '../util/index.js'
+import { lifecycleError } from './error-handling.js'
+import type { Reply } from './reply.js'
+
+/** The lifecycle step that follows body parsing (passed in: this step never imports the lifecycle). */
+type Step = (reply: Reply) => void
+
+/** Methods whose body the core reads. */
+export const bodyMethods: ReadonlySet<string> = new Set([
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'SEARCH',
+])
+
+/** Methods whose body is parsed only when the request says it has one, with a Content-Type. */
+const optionalBodyMethods: ReadonlySet<string> = new Set(['DELETE', 'OPTIONS'])
+
+/** Whether the request announces a body: Transfer-Encoding, or a Content-Length above 0. */
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  const length = headers['content-length']
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && Number(length) > 0)
+}
+
+/**
+ * The body parsing step, with Fastify's rules. Without a Content-Type: no body (no
+ * Transfer-Encoding, Content-Length absent or 0) or a DELETE/OPTIONS leaves `request.body`
+ * undefined; any other body goes to the `'*'` parser (415 when there is none, or when the route
+ * validates its body). With a Content-Type, the parser runs even for an empty body, except for a
+ * DELETE/OPTIONS with neither Transfer-Encoding nor Content-Length. The Content-Type picks the
+ * parser (415 when none, or when the route validates its body and the type is not JSON), the
+ * Content-Encoding must be identity, one the parser handles, or one a preParsing hook decoded by
+ * returning a replacement stream (else 415), and the parser gets the body read within the limit
+ * (`parseAs`) or the request stream.
+ */
+export function parseBody(reply: Reply, stream: Readable | undefined, next: Step): void {
+  const rc = reply[kRoute]
+  if (!rc.parsesBody || (rc.notFound && !bodyMethods.has(reply.request.method))) {
+    next(reply)
+    return
+  }
+  const raw = reply.request.raw
+  const headers = raw.headers
+  const contentType = headers['content-type']
+  if (typeof contentType !== 'string') {
+    // As in Fastify: a body without a type goes to an explicit catch-all (multipart plugins rely
+    // on it) for POST, PUT, PATCH and SEARCH; DELETE and OPTIONS leave it unparsed.
+    if (optionalBodyMethods.has(raw.method!) || !hasBody(headers)) {
+      next(reply)
+      return
+    }
+    const catchAll = rc.parsers.catchAll
+    if (catchAll === undefined || rc.validatesBody) {
+      lifecycleError(
+        reply,
+        createError(
+          'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
+          'the request has a body but no Content-Type header',
+        ),
+      )
+      return
+    }
+    runParser(reply, catchAll, stream, next)
+    return
+  }
+  // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400), except
+  // for a DELETE or OPTIONS that declares no body at all.
+  if (
+    optionalBodyMethods.has(raw.method!) &&
+    headers['transfer-encoding'] === undefined &&
+    headers['content-length'] === undefined
+  ) {
+    next(reply)
+    return
+  }
+  const essence = mediaTypeEssence(contentType)
+  if (essence === undefined) {
+    // Not a media type at all: only an explicit catch-all takes it (Fastify's '*' does).
+    const catchAll = rc.parsers.catchAll
+    if (catchAll === undefined || rc.validatesBody) {
+      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
+      return
+    }
+    runParser(reply, catchAll, stream, next)
+    return
+  }
+  if (rc.validatesBody && !isJsonEssence(essence)) {
+    lifecycleError(
+      reply,
+      createError(
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
+        `${essence} (${rc.method} ${rc.url} validates its body: send JSON)`,
+      ),
+    )
+    return
+  }
+  const parser = rc.parsers.lookup(essence)
+  if (parser === undefined) {
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
+    return
+  }
+  runParser(reply, parser, stream, next)
+}
+
+/**
+ * Checks the Content-Encoding (unless a preParsing hook replaced the stream), then hands the parser
+ * the body: read within the limit when it declared `parseAs`, else the request stream itself (a
+ * preParsing hook's replacement, or the raw request), which the parser reads and limits on its own.
+ */
+function runParser(
+  reply: Reply,
+  parser: ParserEntry,
+  stream: Readable | undefined,
+  next: Step,
+): void {
+  const raw = reply.request.raw
+  const encoding = raw.headers['content-encoding']
+  // A preParsing hook that replaced the payload stream has handled the encoding (as
+  // @fastify/compress decompresses): only an encoded body nothing handles is refused.
+  if (encoding !== undefined && stream === undefined) {
+    const name = String(encoding).trim().toLowerCase()
+    if (name !== 'identity' && !parser.encodings.includes(name)) {
+      lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_ENCODING', String(encoding)))
+      return
+    }
+  }
+  if (parser.parseAs === undefined) {
+    callParser(reply, parser, stream ?? raw, next)
+    return
+  }
+  const rc = reply[kRoute]
+  // As in Fastify: a route's own bodyLimit, else the parser's, else the instance's. (A route limit
+  // equal to the instance's reads as none.)
+  const limit =
+    rc.bodyLimit !== rc.core.bodyLimit ? rc.bodyLimit : (parser.bodyLimit ?? rc.bodyLimit)
+  rc.core.transport.readBody(
+    raw,
+    limit,
+    (error, body) => bodyRead(reply, parser, error, body, next),
+    stream,
+  )
+}
+
+function bodyRead(
+  reply: Reply,
+  parser: ParserEntry,
+  error: Error | null,
+  body: Buffer | undefined,
+  next: Step,
+): void {
+  if (error !== null && error !== undefined) {
+    lifecycleError(reply, error)
+    return
+  }
+  callParser(
+    reply,
+    parser,
+    parser.parseAs === 'string' ? (body?.toString('utf8') ?? '') : (body ?? Buffer.alloc(0)),
+    next,
+  )
+}
+
+/** Calls the parser with its input: callback style, a promise, or a plain value. */
+function callParser(reply: Reply, parser: ParserEntry, input: unknown, next: Step): void {
+  const request = reply.request
+  let result: unknown
+  try {
+    if (parser.callback) {
+      parser.fn.call(parser.ctx, request, input, (parseError: unknown, value?: unknown) =>
+        parsed(reply, parseError, value, next),
+      )
+      return
+    }
+    result = parser.fn.call(parser.ctx, request, input)
+  } catch (thrown) {
+    lifecycleError(reply, thrown)
+    return
+  }
+  if (isThenable(result)) {
+    result.then(
+      (value) => parsed(reply, null, value, next),
+      (reason) => lifecycleError(reply, reason),
+    )
+  } else {
+    parsed(reply, null, result, next)
+  }
+}
+
+function parsed(reply: Reply, error: unknown, value: unknown, next: Step): void {
+  if (error !== null && error !== undefined) {
+    lifecycleError(reply, error)
+    return
+  }
+  reply.request.body = value
+  next(reply)
+}

@@ -1,0 +1,201 @@
+import { errorBody, errorStatusCode } from '@framework/error-formatter'
+import {
+  kErrorIndex,
+  kErrorStatus,
+  kHeaders,
+  kPhase,
+  kRoute,
+  kSerializer,
+  kStatus,
+  Phase,
+} from '../util/index.js'
+import { settleResult } from './handler-result.js'
+import { runErrorHooks } from './hook-runner.js'
+import type { Reply } from './reply.js'
+import { sendPayload, write } from './send.js'
+
+/**
+ * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
+ * an error handler). Once the reply is on its way it can only be logged.
+ */
+export function lifecycleError(reply: Reply, error: unknown): void {
+  if (reply[kPhase] !== Phase.Open) {
+    reply.request.log.error({ err: error }, 'Error raised after the reply was sent')
+    return
+  }
+  handleError(reply, error)
+}
+
+/**
+ * An error raised while sending (serialization, preSerialization or onSend hooks). `fromOnSend`:
+ * an onSend hook raised it, so should the error reply fail the same way, the status it had is kept
+ * (Fastify's fallback keeps it too: `reply.code(406)` then a throwing onSend answers 406).
+ */
+export function failWhileSending(reply: Reply, error: unknown, fromOnSend = false): void {
+  reply[kPhase] = Phase.Open
+  handleError(reply, error, fromOnSend)
+}
+
+/**
+ * Sends `error` through the route's error handlers: the first error runs the onError hooks, then
+ * the nearest handler; an error raised by a handler goes to the next one (the parent context's),
+ * ending with the default handler; if even that one fails, a plain 500 is written.
+ */
+export function handleError(reply: Reply, error: unknown, fromOnSend = false): void {
+  const rc = reply[kRoute]
+  const phase = reply[kPhase]
+  if (phase === Phase.Written || phase === Phase.Handed || phase === Phase.Hijacked) {
+    reply.request.log.error({ err: error }, 'Error raised after the reply was sent')
+    return
+  }
+  const index = ++reply[kErrorIndex]
+  if (index >= rc.errorHandlers.length) {
+    writeFallback(reply, error, fromOnSend)
+    return
+  }
+  // A status an error handler chose with reply.code() before sending an Error is kept (API.md:
+  // `reply.code(422).send(new Error('x'))` answers 422); one merely left from the error before is not.
+  const current = reply[kStatus]
+  const chosen = index === 0 || current !== reply[kErrorStatus] ? current : 500
+  const status = statusFor(error, chosen)
+  reply.code(status)
+  reply[kErrorStatus] = status
+  const headers = reply[kHeaders]
+  delete headers['content-type']
+  delete headers['content-length']
+  reply[kSerializer] = null
+  if (index === 0 && rc.onError !== null)
+    runErrorHooks(rc.onError, reply, error, invokeErrorHandler)
+  else invokeErrorHandler(reply, error)
+}
+
+/**
+ * The status of an error reply: the error's own `statusCode`/`status` when it has one (used only
+ * if it is an integer 400-599, else 500); otherwise the status already set on the reply when it is
+ * 400-599; otherwise 500.
+ */
+export function statusFor(error: unknown, current: number): number {
+  if (typeof error === 'object' && error !== null) {
+    const own =
+      (error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status
+    if (own !== undefined) return errorStatusCode(error)
+  }
+  return current >= 400 && current <= 599 ? current : 500
+}
+
+function invokeErrorHandler(reply: Reply, error: unknown): void {
+  const rc = reply[kRoute]
+  const entry = rc.errorHandlers[reply[kErrorIndex]]!
+  if (entry.fn === null) {
+    defaultErrorHandler(reply, error)
+    return
+  }
+  let result: unknown
+  try {
+    result = entry.fn.call(entry.ctx, error, reply.request, reply)
+  } catch (thrown) {
+    lifecycleError(reply, thrown)
+    return
+  }
+  settleResult(reply, result, lifecycleError, 'error handler')
+}
+
+/**
+ * The default handler: applies the error's `headers`, logs (5xx as error, 4xx as info) and sends
+ * the error body. Through a response schema for the status, the Error object itself is serialized
+ * (its own properties, `customId`..., reach the schema) with the body's fields over it; otherwise
+ * `errorBody`.
+ */
+function defaultErrorHandler(reply: Reply, error: unknown): void {
+  const status = reply[kStatus]
+  const message = messageOf(error)
+  applyErrorHeaders(reply, error)
+  if (status >= 500) reply.request.log.error({ err: error }, message)
+  else reply.request.log.info({ err: error }, message)
+  if (isPlainValue(error)) {
+    // A thrown non-Error object is the body itself, as in Fastify (rate-limit's
+    // `errorResponseBuilder` result, `{ statusCode: 401, message, hint }` from a hook, ...),
+    // less a `stack` field: no stack trace ever reaches a client.
+    sendPayload(reply, withoutStack(error))
+    return
+  }
+  const body = errorBody(error, status)
+  const rc = reply[kRoute]
+  const throughSchema =
+    typeof error === 'object' &&
+    error !== null &&
+    rc.selectResponse !== null &&
+    rc.selectResponse(status) !== undefined
+  // The view is an Error too (its prototype is): it must not go back to the error handling.
+  if (throughSchema) sendPayload(reply, Object.create(error, ownValues(body as never)))
+  else reply.send(body)
+}
+
+/** A thrown object that is not an Error (and not an array): its own fields make the error body. */
+function isPlainValue(error: unknown): error is object {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    !(error instanceof Error) &&
+    !Array.isArray(error)
+  )
+}
+
+function withoutStack(value: object): object {
+  if (!Object.hasOwn(value, 'stack')) return value
+  const { stack: _stack, ...rest } = value as { stack?: unknown }
+  return rest
+}
+
+function ownValues(body: Record<string, unknown>): PropertyDescriptorMap {
+  const descriptors: PropertyDescriptorMap = {}
+  for (const key of Object.keys(body)) {
+    descriptors[key] = { value: body[key], enumerable: true }
+  }
+  return descriptors
+}
+
+/** An error's `headers` property goes onto its reply; a header HTTP refuses is logged and left out. */
+function applyErrorHeaders(reply: Reply, error: unknown): void {
+  const headers =
+    typeof error === 'object' && error !== null
+      ? (error as { headers?: unknown }).headers
+      : undefined
+  if (typeof headers !== 'object' || headers === null) return
+  for (const name of Object.keys(headers)) {
+    try {
+      reply.header(name, (headers as Record<string, never>)[name])
+    } catch (refused) {
+      reply.request.log.warn({ err: refused }, `The error's header '${name}' was not sent`)
+    }
+  }
+}
+
+/**
+ * The default handler itself failed: its body did not fit the response schema (a plain 500), or an
+ * onSend hook failed again on it (the error status stays, the hooks are not run again).
+ */
+function writeFallback(reply: Reply, error: unknown, fromOnSend: boolean): void {
+  const current = reply[kStatus]
+  const status = fromOnSend && current >= 400 && current <= 599 ? current : 500
+  reply.request.log.error({ err: error }, `The error reply could not be sent; answering ${status}`)
+  reply.code(status)
+  const headers = reply[kHeaders]
+  delete headers['content-length']
+  headers['content-type'] = 'application/json; charset=utf-8'
+  write(reply, JSON.stringify(errorBody(error, status)))
+}
+
+/** The log message for an error: its `message`, else the value as text (never "[object Object]"). */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message
+  if (typeof message === 'string') return message
+  if (typeof error === 'object' && error !== null) {
+    try {
+      return JSON.stringify(error)
+    } catch {
+      return 'A non-Error value was thrown'
+    }
+  }
+  return String(error)
+}

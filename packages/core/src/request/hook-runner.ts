@@ -1,0 +1,183 @@
+import type { HookEntry } from '../context/index.js'
+import { isThenable, kPhase, kRoute, once, Phase } from '../util/index.js'
+import type { Reply } from './reply.js'
+
+/** What runs after a hook list: `error` is null when every hook passed. */
+export type HookNext = (reply: Reply, error: unknown) => void
+/** What runs after a payload hook list, with the (possibly replaced) payload. */
+export type PayloadHookNext = (reply: Reply, error: unknown, payload: unknown) => void
+
+/** A rejection without a reason still fails the hook. */
+function toError(reason: unknown): unknown {
+  return reason === undefined || reason === null
+    ? new Error('A hook rejected without a reason')
+    : reason
+}
+
+/**
+ * Runs `(request, reply[, done])` hooks in order, then `next`. Synchronous hooks run in one loop;
+ * a closure is only made for a hook that returns a promise or takes `done`. With `stopWhenSent`, a
+ * hook that sends the reply, or an async hook that resolves with `reply` (it sends later), ends the
+ * list (and `next` is not called).
+ */
+export function runRequestHooks(
+  hooks: readonly HookEntry[],
+  reply: Reply,
+  next: HookNext,
+  stopWhenSent: boolean,
+): void {
+  const request = reply.request
+  let index = 0
+  const step = (error?: unknown): void => {
+    if (error !== undefined && error !== null) {
+      next(reply, error)
+      return
+    }
+    while (index < hooks.length) {
+      if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+      const hook = hooks[index++]!
+      const done = hook.callback ? once(step) : undefined
+      let result: unknown
+      try {
+        result = hook.callback
+          ? hook.fn.call(hook.ctx, request, reply, done)
+          : hook.fn.call(hook.ctx, request, reply)
+      } catch (thrown) {
+        next(reply, toError(thrown))
+        return
+      }
+      if (done !== undefined) {
+        if (isThenable(result))
+          result.then(
+            () => done(),
+            (reason) => done(toError(reason)),
+          )
+        return
+      }
+      if (isThenable(result)) {
+        result.then(
+          // `return reply`: the hook has sent, or will send, the reply itself.
+          (value) => {
+            if (!(stopWhenSent && value === reply)) step()
+          },
+          (reason) => step(toError(reason)),
+        )
+        return
+      }
+    }
+    if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+    next(reply, null)
+  }
+  step()
+}
+
+/**
+ * Runs `(request, reply, payload[, done])` hooks in order, then `next` with the payload: a hook
+ * that returns (or passes to `done`) something other than undefined replaces it.
+ */
+export function runPayloadHooks(
+  hooks: readonly HookEntry[],
+  reply: Reply,
+  payload: unknown,
+  next: PayloadHookNext,
+  stopWhenSent: boolean,
+): void {
+  const request = reply.request
+  let index = 0
+  let current = payload
+  const step = (error?: unknown, replacement?: unknown): void => {
+    if (error !== undefined && error !== null) {
+      next(reply, error, current)
+      return
+    }
+    if (replacement !== undefined) current = replacement
+    while (index < hooks.length) {
+      if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+      const hook = hooks[index++]!
+      const done = hook.callback ? once(step) : undefined
+      let result: unknown
+      try {
+        result = hook.callback
+          ? hook.fn.call(hook.ctx, request, reply, current, done)
+          : hook.fn.call(hook.ctx, request, reply, current)
+      } catch (thrown) {
+        next(reply, toError(thrown), current)
+        return
+      }
+      if (done !== undefined) {
+        if (isThenable(result)) {
+          result.then(
+            (value) => done(null, value),
+            (reason) => done(toError(reason)),
+          )
+        }
+        return
+      }
+      if (isThenable(result)) {
+        result.then(
+          (value) => step(null, value),
+          (reason) => step(toError(reason)),
+        )
+        return
+      }
+      if (result !== undefined) current = result
+    }
+    if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+    next(reply, null, current)
+  }
+  step()
+}
+
+/**
+ * Runs the `onError` hooks `(request, reply, error[, done])`. They observe; an error they raise is
+ * logged and the next one runs. Then `next`.
+ */
+export function runErrorHooks(
+  hooks: readonly HookEntry[],
+  reply: Reply,
+  error: unknown,
+  next: (reply: Reply, error: unknown) => void,
+): void {
+  const request = reply.request
+  let index = 0
+  const step = (hookError?: unknown): void => {
+    if (hookError !== undefined && hookError !== null) logHookError(reply, hookError)
+    while (index < hooks.length) {
+      const hook = hooks[index++]!
+      const done = hook.callback ? once(step) : undefined
+      let result: unknown
+      try {
+        result = hook.callback
+          ? hook.fn.call(hook.ctx, request, reply, error, done)
+          : hook.fn.call(hook.ctx, request, reply, error)
+      } catch (thrown) {
+        logHookError(reply, thrown)
+        continue
+      }
+      if (done !== undefined) {
+        if (isThenable(result))
+          result.then(
+            () => done(),
+            (reason) => done(toError(reason)),
+          )
+        return
+      }
+      if (isThenable(result)) {
+        result.then(
+          () => step(),
+          (reason) => step(toError(reason)),
+        )
+        return
+      }
+    }
+    next(reply, error)
+  }
+  step()
+}
+
+function logHookError(reply: Reply, error: unknown): void {
+  reply[kRoute].core.log.error(
+    { err: error },
+    'An onError hook failed; the error handler still runs',
+  )
+}

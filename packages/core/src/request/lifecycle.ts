@@ -1,0 +1,107 @@
+import type { RouteContext } from '../context/index.js'
+import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
+import { kRoute } from '../util/index.js'
+import { runAbortHooks } from './abort-hooks.js'
+import { parseBody } from './body.js'
+import { lifecycleError } from './error-handling.js'
+import { settleResult } from './handler-result.js'
+import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
+import type { Reply } from './reply.js'
+import { validateRequest } from './validation.js'
+
+/*
+ * The request lifecycle, transport-free:
+ * onRequest → preParsing → body parsing → preValidation → validation → preHandler → handler →
+ * (reply.send) preSerialization → serialization → onSend → transport.send → onResponse.
+ * Each step is a module-level function of the reply; a step whose hook list is null is skipped
+ * without touching an array; closures are only made where a hook or handler is asynchronous.
+ */
+
+/** Runs one request through one route. The transport calls this (through the route's handle). */
+export function runRoute(
+  rc: RouteContext,
+  raw: RawRequest,
+  res: unknown,
+  params: RouteParams,
+  query: QueryObject,
+): void {
+  const request = new rc.Request(rc, raw, params, query)
+  const reply = new rc.Reply(rc, res, request)
+  if (rc.onTimeout !== null) {
+    const hooks = rc.onTimeout
+    rc.core.transport.onTimeout(res, () =>
+      runRequestHooks(hooks, reply, ignoreTimeoutResult, false),
+    )
+  }
+  if (rc.onRequestAbort !== null) {
+    const hooks = rc.onRequestAbort
+    rc.core.transport.onAbort?.(raw, res, () => runAbortHooks(hooks, reply.request))
+  }
+  if (rc.onRequest !== null) runRequestHooks(rc.onRequest, reply, afterOnRequest, true)
+  else afterOnRequest(reply, null)
+}
+
+function ignoreTimeoutResult(reply: Reply, error: unknown): void {
+  if (error !== null) reply.request.log.error({ err: error }, 'An onTimeout hook failed')
+}
+
+function afterOnRequest(reply: Reply, error: unknown): void {
+  if (error !== null) {
+    lifecycleError(reply, error)
+    return
+  }
+  const rc = reply[kRoute]
+  if (rc.preParsing !== null) {
+    runPayloadHooks(rc.preParsing, reply, reply.request.raw, afterPreParsing, true)
+  } else {
+    parseBody(reply, undefined, afterBody)
+  }
+}
+
+function afterPreParsing(reply: Reply, error: unknown, payload: unknown): void {
+  if (error !== null) {
+    lifecycleError(reply, error)
+    return
+  }
+  parseBody(reply, payload === reply.request.raw ? undefined : (payload as never), afterBody)
+}
+
+/** Body parsed (or none): preValidation hooks, then validation. */
+function afterBody(reply: Reply): void {
+  const rc = reply[kRoute]
+  if (rc.preValidation !== null) runRequestHooks(rc.preValidation, reply, afterPreValidation, true)
+  else afterPreValidation(reply, null)
+}
+
+function afterPreValidation(reply: Reply, error: unknown): void {
+  if (error !== null) {
+    lifecycleError(reply, error)
+    return
+  }
+  if (reply[kRoute].validators !== null) validateRequest(reply, afterValidation)
+  else afterValidation(reply)
+}
+
+/** Validation passed (or failed with attachValidation): preHandler hooks, then the handler. */
+function afterValidation(reply: Reply): void {
+  const rc = reply[kRoute]
+  if (rc.preHandler !== null) runRequestHooks(rc.preHandler, reply, afterPreHandler, true)
+  else runHandler(reply)
+}
+
+function afterPreHandler(reply: Reply, error: unknown): void {
+  if (error !== null) lifecycleError(reply, error)
+  else runHandler(reply)
+}
+
+function runHandler(reply: Reply): void {
+  const rc = reply[kRoute]
+  let result: unknown
+  try {
+    result = rc.handler.call(rc.instance, reply.request as never, reply as never)
+  } catch (thrown) {
+    lifecycleError(reply, thrown)
+    return
+  }
+  settleResult(reply, result, lifecycleError, 'handler')
+}

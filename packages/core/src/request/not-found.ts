@@ -1,0 +1,68 @@
+import { codes } from '@framework/error-formatter'
+import type { RouteContext } from '../context/index.js'
+import type { FrameworkReply } from '../types/reply.js'
+import type { FrameworkRequest } from '../types/request.js'
+import { kPhase, kRoute, Phase } from '../util/index.js'
+import { runRoute } from './lifecycle.js'
+import type { Reply } from './reply.js'
+
+/** The path of a URL, without its query string. */
+export function pathOf(url: string): string {
+  const query = url.indexOf('?')
+  return query === -1 ? url : url.slice(0, query)
+}
+
+/** FRM_ERR_NOT_FOUND's message around its two `%s` (method, path), split once. */
+const [beforeMethod = '', beforePath = '', afterPath = ''] =
+  codes.FRM_ERR_NOT_FOUND.message.split('%s')
+
+/**
+ * The default not-found body (FRM_ERR_NOT_FOUND's message, without a code, like the established
+ * frameworks), its keys in Fastify's order (message, error, statusCode): tests compare the text.
+ */
+export function notFoundBody(method: string, path: string) {
+  return {
+    message: beforeMethod + method + beforePath + path + afterPath,
+    error: 'Not Found',
+    statusCode: 404,
+  }
+}
+
+/** The not-found handler of a context that set none: 404 `Route GET:/path not found`. */
+export function defaultNotFoundHandler(request: FrameworkRequest, reply: FrameworkReply): void {
+  reply.code(404).send(notFoundBody(request.method, pathOf(request.url)))
+}
+
+/** Whether `path` lies under `prefix` (at a segment boundary). */
+export function underPrefix(path: string, prefix: string): boolean {
+  return (
+    prefix === '' ||
+    path === prefix ||
+    (path.startsWith(prefix) && (path[prefix.length] === '/' || prefix.endsWith('/')))
+  )
+}
+
+/** The not-found route context that serves `path`. */
+export function notFoundFor(rc: RouteContext, path: string): RouteContext {
+  for (const entry of rc.core.notFound) {
+    if (underPrefix(path, entry.prefix)) return entry.rc
+  }
+  return rc.core.notFound[rc.core.notFound.length - 1]!.rc
+}
+
+/** `reply.callNotFound()`: hands the request to the not-found handler that serves its URL. */
+export function callNotFound(reply: Reply): void {
+  const rc = reply[kRoute]
+  const request = reply.request
+  if (rc.notFound) {
+    // Already in a not-found handler: answer the default 404 rather than loop.
+    reply.code(404).send(notFoundBody(request.method, pathOf(request.url)))
+    return
+  }
+  if (reply[kPhase] !== Phase.Open) {
+    reply.send()
+    return
+  }
+  reply[kPhase] = Phase.Handed
+  runRoute(notFoundFor(rc, pathOf(request.url)), request.raw, reply.raw, {}, request.query)
+}

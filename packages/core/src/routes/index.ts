@@ -1,0 +1,9 @@
+// Layer 4, routes: what ready compiles (resolved contexts, schemas, the route table) and what reads
+// the declared routes (constraints, printRoutes). The entry for the layers above.
+export {
+  addConstraintStrategy,
+  assertConstraintStrategy,
+  hasConstraintStrategy,
+} from './constraints.js'
+export { printRoutes } from './print-routes.js'
+export { buildRouteTable } from './route-table.js'

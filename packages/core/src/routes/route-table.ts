@@ -1,0 +1,271 @@
+import type { Core, HookEntry, RouteContext } from '../context/index.js'
+import {
+  buildRouteOptions,
+  type ContextState,
+  contextLogLevel,
+  type NotFoundSetting,
+  preOrder,
+  type RouteOptionsInput,
+  type RouteRecord,
+  routeKey,
+} from '../context/index.js'
+import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
+import { bodyMethods, defaultNotFoundHandler, handleError, runRoute } from '../request/index.js'
+import type { RouteHookName } from '../types/hooks.js'
+import type { RouteHandler } from '../types/route.js'
+import { compileSerializers, compileValidators, normalizeRouteSchema } from './compile-schemas.js'
+import { hasConstraintStrategy } from './constraints.js'
+import { resolveContext } from './resolve-context.js'
+
+/**
+ * Builds the route table at ready: every context resolved, every route method compiled into a
+ * route context, one not-found entry per prefix that set a handler plus the root's.
+ */
+export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
+  for (const state of preOrder(core.root)) resolveContext(state)
+  core.versionConstraintInUse = hasConstraintStrategy(core, 'version')
+  const routes: MountedRoute[] = []
+  const selectors: SelectorCache = new Map()
+  // GET route contexts, so that their automatic HEAD routes reuse the compiled schemas.
+  const getContexts = new Map<RouteRecord, RouteContext>()
+  for (const record of core.routes) normalizeRouteSchema(record.schema)
+  for (const record of core.routes) {
+    const urls = servedUrls(core, record)
+    if (urls.length === 0) continue
+    for (const method of record.methods) {
+      const source = record.headOf === undefined ? undefined : getContexts.get(record.headOf)
+      const rc = createRouteContext(core, record, method, selectors, source)
+      if (method === 'GET') getContexts.set(record, rc)
+      const handle = handleOf(rc)
+      const constraints = record.constraints
+      for (const url of urls) routes.push({ method, url, handle, constraints })
+    }
+  }
+  const notFound: Core['notFound'] = []
+  for (const [prefix, state] of core.notFoundByPrefix) {
+    notFound.push({ prefix, rc: createNotFoundContext(core, state, state.notFound) })
+  }
+  if (!core.notFoundByPrefix.has('')) {
+    notFound.push({ prefix: '', rc: createNotFoundContext(core, core.root, undefined) })
+  }
+  notFound.sort((a, b) => b.prefix.length - a.prefix.length)
+  core.notFound = notFound
+  const rootNotFound = notFound[notFound.length - 1]!.rc
+  const table: RouteTable<RawRequest, unknown> = {
+    routes,
+    constraintStrategies: [...core.constraintStrategies.values()],
+    notFound: notFound.map(({ prefix, rc }) => ({ prefix, handle: handleOf(rc) })),
+    fail(raw, res, error) {
+      const request = new rootNotFound.Request(rootNotFound, raw, {}, Object.create(null))
+      handleError(new rootNotFound.Reply(rootNotFound, res, request), error)
+    },
+  }
+  core.table = table
+  return table
+}
+
+/** The paths a route serves: all of them, except an automatic HEAD route's taken-over ones. */
+export function servedUrls(core: Core, record: RouteRecord): string[] {
+  if (!record.autoHead) return record.urls
+  return record.urls.filter(
+    (url) => core.autoHeads.get(routeKey('HEAD', url, record.constraints)) === record,
+  )
+}
+
+/** The transport's handle for one route context: made once per route, not per request. */
+function handleOf(rc: RouteContext): RouteHandle {
+  return (raw, res, params, query) => runRoute(rc, raw, res, params, query)
+}
+
+function hookList(
+  state: ContextState,
+  name: RouteHookName,
+  own: Partial<Record<RouteHookName, HookEntry[]>>,
+): HookEntry[] | null {
+  // Routes without hooks of their own share their context's list (nothing changes it after ready).
+  const inherited = state.resolved!.hooks[name]
+  const extra = own[name]
+  if (extra === undefined || extra.length === 0) return inherited.length === 0 ? null : inherited
+  return inherited.concat(extra)
+}
+
+function writtenLogger(core: Core, method: string, url: string): (error?: Error) => void {
+  return (error) => {
+    if (error !== undefined)
+      core.log.error({ err: error }, `Writing the reply of ${method} ${url} failed`)
+  }
+}
+
+function baseContext(
+  core: Core,
+  state: ContextState,
+  own: Partial<Record<RouteHookName, HookEntry[]>>,
+  method: string,
+  url: string,
+): Omit<
+  RouteContext,
+  | 'info'
+  | 'handler'
+  | 'validators'
+  | 'serializers'
+  | 'selectResponse'
+  | 'attachValidation'
+  | 'validatesBody'
+  | 'parsesBody'
+  | 'notFound'
+  | 'bodyLimit'
+  | 'routeOptions'
+  | 'routeOptionsInput'
+> {
+  const resolved = state.resolved!
+  return {
+    core,
+    state,
+    instance: state.instance,
+    method,
+    url,
+    Request: resolved.Request,
+    Reply: resolved.Reply,
+    onRequest: hookList(state, 'onRequest', own),
+    preParsing: hookList(state, 'preParsing', own),
+    preValidation: hookList(state, 'preValidation', own),
+    preHandler: hookList(state, 'preHandler', own),
+    preSerialization: hookList(state, 'preSerialization', own),
+    onSend: hookList(state, 'onSend', own),
+    onResponse: hookList(state, 'onResponse', own),
+    onError: hookList(state, 'onError', own),
+    onTimeout: hookList(state, 'onTimeout', own),
+    onRequestAbort: hookList(state, 'onRequestAbort', own),
+    parsers: resolved.parsers,
+    schemaErrorFormatter: resolved.schemaErrorFormatter,
+    replySerializer: resolved.replySerializer,
+    logLevel: contextLogLevel(state),
+    errorHandlers: resolved.errorHandlers,
+    written: writtenLogger(core, method, url),
+  }
+}
+
+/** Response selectors by their list of response keys: routes with the same keys share one. */
+type SelectorCache = Map<string, (statusCode: number) => string | undefined>
+
+function selectorFor(
+  core: Core,
+  keys: readonly string[],
+  cache: SelectorCache,
+): (statusCode: number) => string | undefined {
+  const id = JSON.stringify(keys)
+  let selector = cache.get(id)
+  if (selector === undefined) {
+    selector = core.responseSelector(keys)
+    cache.set(id, selector)
+  }
+  return selector
+}
+
+function createRouteContext(
+  core: Core,
+  record: RouteRecord,
+  method: string,
+  selectors: SelectorCache,
+  getContext?: RouteContext,
+): RouteContext {
+  const url = record.urls[0]!
+  const options = record.options
+  // An automatic HEAD route validates and serializes as its GET route does (same schema).
+  const shared = getContext !== undefined && getContext.info.schema === record.schema
+  const validators = shared ? getContext.validators : compileValidators(record, method, url)
+  const serializers = shared ? getContext.serializers : compileSerializers(record, method, url)
+  const base = baseContext(core, record.state, record.hooks, method, url)
+  const bodyLimit = options.bodyLimit ?? core.bodyLimit
+  const attachValidation = options.attachValidation === true
+  const logLevel = options.logLevel ? options.logLevel : base.logLevel
+  const info = {
+    url,
+    method,
+    config: record.config,
+    schema: record.schema,
+    attachValidation,
+    bodyLimit,
+    prefix: record.state.prefix,
+    handler: record.handler,
+  }
+  const input: RouteOptionsInput = {
+    info,
+    method: record.method,
+    url,
+    logLevel,
+    exposeHeadRoute: record.exposeHeadRoute,
+    prefixTrailingSlash: record.prefixTrailingSlash,
+  }
+  return {
+    ...base,
+    info,
+    routeOptions: buildRouteOptions(input, undefined),
+    routeOptionsInput: input,
+    handler: record.handler,
+    parsesBody: bodyMethods.has(method),
+    validatesBody: validators?.some((validator) => validator.part === 'body') ?? false,
+    bodyLimit,
+    validators,
+    attachValidation,
+    schemaErrorFormatter: options.schemaErrorFormatter ?? base.schemaErrorFormatter,
+    logLevel,
+    serializers,
+    selectResponse:
+      serializers === null ? null : selectorFor(core, Object.keys(serializers), selectors),
+    errorHandlers:
+      options.errorHandler === undefined
+        ? base.errorHandlers
+        : [
+            { fn: options.errorHandler as never, ctx: record.state.instance },
+            ...base.errorHandlers,
+          ],
+    notFound: false,
+  }
+}
+
+function createNotFoundContext(
+  core: Core,
+  state: ContextState,
+  setting: NotFoundSetting | undefined,
+): RouteContext {
+  const url = `${state.prefix}/*`
+  const handler = (setting?.handler ?? defaultNotFoundHandler) as RouteHandler<any>
+  const base = baseContext(core, state, setting?.hooks ?? {}, '*', url)
+  const info = {
+    url,
+    method: '*',
+    config: {},
+    schema: undefined,
+    attachValidation: false,
+    bodyLimit: core.bodyLimit,
+    prefix: state.prefix,
+    handler,
+  }
+  const input: RouteOptionsInput = {
+    info,
+    // As Fastify: a not-found handler has no route url or method.
+    method: undefined,
+    url: undefined,
+    logLevel: base.logLevel,
+    exposeHeadRoute: false,
+    prefixTrailingSlash: 'both',
+  }
+  return {
+    ...base,
+    info,
+    routeOptions: buildRouteOptions(input, undefined),
+    routeOptionsInput: input,
+    handler,
+    // A custom handler runs the whole lifecycle, body parsing included (for the methods that
+    // carry one); the built-in 404 does not read the body.
+    parsesBody: setting !== undefined,
+    validatesBody: false,
+    bodyLimit: core.bodyLimit,
+    validators: null,
+    attachValidation: false,
+    serializers: null,
+    selectResponse: null,
+    notFound: true,
+  }
+}

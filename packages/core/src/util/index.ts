@@ -1,0 +1,30 @@
+// Layer 1, util: small helpers with no framework concept (describe, once, media types, symbols).
+// The entry for the layers above.
+export { isAsyncFunction } from './async-function.js'
+export { describe, isThenable } from './describe.js'
+export { isHeaderName, isHeaderValue } from './header-rules.js'
+export { isJsonEssence, mediaTypeEssence } from './media-type.js'
+export { createNoopLogger } from './noop-logger.js'
+export { once } from './once.js'
+export { joinPrefix, type PrefixTrailingSlash, routeUrls } from './prefix.js'
+export { drawTree, type PrintNode } from './print-tree.js'
+export {
+  kContext,
+  kDisplayName,
+  kErrorIndex,
+  kErrorStatus,
+  kFastifyDisplayName,
+  kFastifySkipOverride,
+  kHeaders,
+  kPhase,
+  kPluginMeta,
+  kRequestHeaders,
+  kRequestId,
+  kRequestLog,
+  kRoute,
+  kSerializer,
+  kSkipOverride,
+  kStartTime,
+  kStatus,
+  Phase,
+} from './symbols.js'

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawExchange, statusOf } from '../test/raw-socket.js'
+import { type Served, serve } from '../test/serve.js'
+
+let served: Served
+beforeAll(async () => {
+  served = await serve()
+})
+afterAll(() => served.close())
+
+const CLIENT_ERROR = '{"statusCode":400,"error":"Bad Request","message":"Client Error"}'
+
+describe('[API.md Errors] a request line or header the parser refuses is 400, never 5xx', () => {
+  it.each([
+    ['a request line ending in a bare LF', 'GET /hello HTTP/1.1\nhost: a\n\n'],
+    ['a header line ending in a bare LF', 'GET /hello HTTP/1.1\r\nhost: a\nx-b: c\r\n\r\n'],
+    [
+      'a request line and headers ending in bare LFs (HTTP/1.0)',
+      'GET /hello HTTP/1.0\nhost: a\n\n',
+    ],
+    ['a version that is not digit.digit', 'GET /hello HTTP/1.x\r\nhost: a\r\n\r\n'],
+  ])('%s: 400 with the client-error body, then the connection closes', async (_name, request) => {
+    const exchange = await rawExchange(served.port, [request])
+    expect(statusOf(exchange.response)).toBe(400)
+    expect(exchange.response.endsWith(CLIENT_ERROR)).toBe(true)
+    expect(exchange.ending).toBe('end')
+  })
+
+  it('still answers 505 to a well-formed request line naming another version', async () => {
+    const exchange = await rawExchange(served.port, ['GET /hello HTTP/1.2\r\nhost: a\r\n\r\n'])
+    expect(statusOf(exchange.response)).toBe(505)
+    expect(exchange.response).toContain('"code":"FRM_ERR_HTTP_VERSION_NOT_SUPPORTED"')
+  })
+})
