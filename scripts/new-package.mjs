@@ -1,5 +1,5 @@
 // Writes the common scaffold of one package: node scripts/new-package.mjs <dir> <name> '<description>' '<deps json>' '<devDeps json>'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const [dir, name, description, deps = '{}', devDeps = '{}'] = process.argv.slice(2)
@@ -18,6 +18,16 @@ write(
       version: '0.0.0',
       description,
       license: 'MIT',
+      author: 'the framework authors',
+      // The repository URL is a placeholder until the project has its public home.
+      repository: {
+        type: 'git',
+        url: 'git+https://github.com/framework-dev/framework.git',
+        directory: `packages/${dir}`,
+      },
+      homepage: `https://github.com/framework-dev/framework/tree/main/packages/${dir}#readme`,
+      bugs: { url: 'https://github.com/framework-dev/framework/issues' },
+      keywords: ['framework'],
       type: 'module',
       engines: { node: '>=20.19.0' },
       main: './dist/index.cjs',
@@ -76,4 +86,6 @@ describe('built output', () => {
 })
 `,
 )
+// Every tarball carries the license (release/scripts/check.mjs refuses one without it).
+if (!existsSync(join(root, 'LICENSE'))) copyFileSync('LICENSE', join(root, 'LICENSE'))
 write('README.md', `# ${name}\n\n${description}\n`)

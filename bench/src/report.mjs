@@ -74,8 +74,8 @@ function runtimeTable(summary) {
 
 function startupTable(startup) {
   const lines = [
-    '| start-up | routes | ready ms | RSS MB | time vs fastify4 | time vs fastify5 | RSS vs fastify4 | RSS vs fastify5 |',
-    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    '| start-up | routes | start → ready ms | start → first response ms | RSS MB | time vs fastify4 | time vs fastify5 | first response vs fastify4 | first response vs fastify5 | RSS vs fastify4 | RSS vs fastify5 |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ]
   for (const s of startup) {
     const ref = (t) => startup.find((x) => x.target === t && x.routes === s.routes)
@@ -88,9 +88,10 @@ function startupTable(startup) {
           : s.target
     const cells =
       s.ms === null
-        ? `${s.error ? 'failed' : '–'} | – | – | – | – | –`
-        : `${int(s.ms)} | ${num(s.rss / 1048576)} | ${ratio(rel('ms', 'fastify4'))} | ` +
-          `${ratio(rel('ms', 'fastify5'))} | ${ratio(rel('rss', 'fastify4'))} | ${ratio(rel('rss', 'fastify5'))}`
+        ? `${s.error ? 'failed' : '–'} | – | – | – | – | – | – | – | –`
+        : `${int(s.ms)} | ${int(s.firstMs ?? null)} | ${num(s.rss / 1048576)} | ${ratio(rel('ms', 'fastify4'))} | ` +
+          `${ratio(rel('ms', 'fastify5'))} | ${ratio(rel('firstMs', 'fastify4'))} | ${ratio(rel('firstMs', 'fastify5'))} | ` +
+          `${ratio(rel('rss', 'fastify4'))} | ${ratio(rel('rss', 'fastify5'))}`
     const noisy = s.noisyRuns > 0 ? ` (noisy ${s.noisyRuns}/${s.runs})` : ''
     lines.push(`| ${label}${noisy} | ${s.routes} | ${cells} |`)
   }

@@ -54,6 +54,15 @@ export function addStartupRoutes(app, n) {
   }
 }
 
+/** The request of "start → first response": a valid order for a route in the middle of the table. */
+export function firstRequest(n) {
+  return {
+    method: 'POST',
+    url: `/r${Math.floor(n / 2)}/orders/7`,
+    payload: { item: { sku: 'a-1', price: { amount: 5, currency: 'EUR' } }, quantity: 1 },
+  }
+}
+
 export function routeSchema(i) {
   return {
     params: { type: 'object', properties: { id: { type: 'integer' } } },

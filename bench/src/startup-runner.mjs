@@ -14,7 +14,8 @@ const TIMEOUT_MS = 60000
 export const ROUTE_COUNTS = [100, 1000]
 
 /**
- * Resolves `[{ target, routes, ms, rss, runs, noisyRuns, error? }]`.
+ * Resolves `[{ target, routes, ms, firstMs, rss, runs, noisyRuns, error? }]`: `ms` is start →
+ * ready, `firstMs` start → first response.
  * `log(line)` receives progress lines.
  */
 export async function measureStartup(targets, runs, noiseThreshold, log) {
@@ -36,7 +37,7 @@ export async function measureStartup(targets, runs, noiseThreshold, log) {
         if (!samples.has(key)) samples.set(key, [])
         samples.get(key).push(r)
         log(
-          `${where}: ${r.ms.toFixed(0)} ms, ${mb(r.rss)} MB${r.noisy ? `  noisy (others used ${r.otherCores.toFixed(2)} cores)` : ''}`,
+          `${where}: ${r.ms.toFixed(0)} ms, first response ${r.firstMs.toFixed(0)} ms, ${mb(r.rss)} MB${r.noisy ? `  noisy (others used ${r.otherCores.toFixed(2)} cores)` : ''}`,
         )
       }
     }
@@ -52,6 +53,7 @@ export async function measureStartup(targets, runs, noiseThreshold, log) {
         target,
         routes,
         ms: median(used.map((s) => s.ms)),
+        firstMs: median(used.map((s) => s.firstMs)),
         rss: median(used.map((s) => s.rss)),
         runs: all.length,
         noisyRuns: all.length - quiet.length,

@@ -262,6 +262,11 @@ export const codes = {
     statusCode: 500,
     message: 'schemaErrorFormatter must synchronously return an Error, it returned %s',
   },
+  FRM_ERR_SCHEMA_PEER_MISSING: {
+    statusCode: 500,
+    message:
+      "%s needs the package '%s', which is not installed beside @framework/schema-registry: npm install %s",
+  },
   FRM_ERR_SCHEMA_INVALID: {
     statusCode: 500,
     message: 'Schema is not valid: %s',

@@ -1,16 +1,5 @@
-import { createRequire } from 'node:module'
 import type { LoggerOptions } from 'pino'
-
-/**
- * pino, loaded by the first instance that logs: an application without a logger never loads it
- * (about 30 ms of start-up).
- */
-let pino: typeof import('pino').pino | undefined
-
-function loadPino(): typeof import('pino').pino {
-  pino ??= (createRequire(import.meta.url)('pino') as typeof import('pino')).pino
-  return pino
-}
+import { loadPino } from './internal/load-pino.js'
 
 /** The logger surface the framework uses: pino's. */
 export interface FrameworkLogger {

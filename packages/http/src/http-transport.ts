@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
-import { createRequire } from 'node:module'
 import type { Readable } from 'node:stream'
 import type {
   ClientInfo,
@@ -18,6 +17,7 @@ import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
 import { answerClosing } from './internal/closing-answer.js'
 import { createNodeServer } from './internal/create-server.js'
+import { loadLightMyRequest } from './internal/load-light-my-request.js'
 import { onAbort } from './internal/on-abort.js'
 import { onTimeout } from './internal/on-timeout.js'
 import {
@@ -52,16 +52,6 @@ export interface HttpTransport extends Transport<IncomingMessage, ServerResponse
   whenFinished(res: ServerResponse, fn: (error?: Error) => void): void
   /** The server's request listener: routes one request through the mounted table. */
   readonly routing: (raw: IncomingMessage, res: ServerResponse) => void
-}
-
-/** light-my-request, loaded by the first inject(): a server that is never injected never loads it. */
-let lightMyRequest: typeof import('light-my-request') | undefined
-
-function loadLightMyRequest(): typeof import('light-my-request') {
-  lightMyRequest ??= createRequire(import.meta.url)(
-    'light-my-request',
-  ) as typeof import('light-my-request')
-  return lightMyRequest
 }
 
 const NOT_READY_BODY = 'Service Unavailable: the application is not ready yet'

@@ -1,27 +1,32 @@
+// Registered symbols (`Symbol.for`): the ESM and the CommonJS build of this package are two copies
+// of the code, and an application may load both (`import 'framework'`, then a plugin that does
+// `require('@framework/openapi')`). Keys from the global registry are the same in both copies, so
+// each recognises the other's instances, requests and replies.
+
 /** Where an instance keeps its context state (own property of every context object). */
-export const kContext = Symbol('framework.context')
+export const kContext = Symbol.for('framework.context')
 /** The route context of a request or reply. */
-export const kRoute = Symbol('framework.route')
+export const kRoute = Symbol.for('framework.route')
 /** Lazily computed request id. */
-export const kRequestId = Symbol('framework.request-id')
+export const kRequestId = Symbol.for('framework.request-id')
 /** Lazily created request logger. */
-export const kRequestLog = Symbol('framework.request-log')
+export const kRequestLog = Symbol.for('framework.request-log')
 /** Headers replaced by assignment to `request.headers`. */
-export const kRequestHeaders = Symbol('framework.request-headers')
+export const kRequestHeaders = Symbol.for('framework.request-headers')
 /** When the request's lifecycle started (`performance.now()`), for `reply.elapsedTime`. */
-export const kStartTime = Symbol('framework.start-time')
+export const kStartTime = Symbol.for('framework.start-time')
 /** Reply status code. */
-export const kStatus = Symbol('framework.status')
+export const kStatus = Symbol.for('framework.status')
 /** Reply headers (lower-cased names). */
-export const kHeaders = Symbol('framework.headers')
+export const kHeaders = Symbol.for('framework.headers')
 /** Reply phase: see `Phase`. */
-export const kPhase = Symbol('framework.phase')
+export const kPhase = Symbol.for('framework.phase')
 /** Serializer set with `reply.serializer(fn)`. */
-export const kSerializer = Symbol('framework.serializer')
+export const kSerializer = Symbol.for('framework.serializer')
 /** Index of the error handler handling this reply (-1: none yet). */
-export const kErrorIndex = Symbol('framework.error-index')
+export const kErrorIndex = Symbol.for('framework.error-index')
 /** The status the error handling gave the reply before calling an error handler (0: none yet). */
-export const kErrorStatus = Symbol('framework.error-status')
+export const kErrorStatus = Symbol.for('framework.error-status')
 
 /** Where a reply is in its life. */
 export const Phase = {

@@ -26,9 +26,34 @@ function callRouteHandle(
 }
 
 /**
- * Builds the find-my-way router of `table`, in compiled mode: each method's tree is compiled into
- * a lookup function by the first request of that method, not here (compiling every tree of a
- * large table up front made up a tenth of the start-up time). Path parameters are decoded by
+ * Requests routed by walking the trees before the router switches to compiled lookups. Compiling
+ * a tree into a lookup function is what makes routing fast under load, but it costs about as much
+ * as compiling the routes' schemas did (tens of milliseconds for a thousand routes): paid at
+ * `ready()` it slowed every start, paid by the first request it made a cold start's first
+ * response five times slower than Fastify's. A process that serves only a few requests (a
+ * serverless invocation, a test) never pays it; one that keeps serving compiles once, between
+ * two requests.
+ */
+const WARM_LOOKUPS = 32
+
+/** Switches `router` to compiled lookups once it has routed {@link WARM_LOOKUPS} requests. */
+function compileWhenWarm(router: Router): void {
+  const walk = router.lookup
+  let left = WARM_LOOKUPS
+  router.lookup = function countingLookup(this: Router, ...args: unknown[]) {
+    left -= 1
+    if (left === 0) {
+      router.lookup = walk
+      // Between two requests, never inside one; an idle process does not wait for it.
+      setImmediate(() => router.compile()).unref()
+    }
+    return (walk as (...a: unknown[]) => unknown).apply(this, args)
+  } as Router['lookup']
+}
+
+/**
+ * Builds the find-my-way router of `table`. It walks the trees for its first requests and then
+ * compiles them ({@link WARM_LOOKUPS}). Path parameters are decoded by
  * find-my-way; the query string goes through {@link parseQuery}. A path with a malformed
  * percent-escape is handed to `table.fail` with FRM_ERR_BAD_URL (400); a request that matches no
  * route goes to the first not-found handle whose prefix covers its path.
@@ -77,9 +102,6 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
       res.end('Not Found')
     },
   })
-  // compile() on the empty router switches it to compiled lookups; find-my-way compiles a
-  // method's tree on its first lookup after the tree changed.
-  router.compile()
   for (const route of table.routes) {
     try {
       const constraints = route.constraints
@@ -100,6 +122,7 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
       })
     }
   }
+  compileWhenWarm(router)
   return router
 }
 

@@ -70,6 +70,26 @@ function finish(value: unknown, seen: Set<object>): void {
 }
 
 /**
+ * json-schema-ref-parser is an optional peer dependency: only `bundle()` and `dereference()` use
+ * it, and it brings a YAML parser and an HTTP client to every install. The specifier is a
+ * variable so that bundlers leave the import to run time (an application that never calls these
+ * methods bundles without it).
+ */
+const REF_PARSER = '@apidevtools/json-schema-ref-parser'
+
+async function loadRefParser(
+  mode: 'bundle' | 'dereference',
+): Promise<typeof import('@apidevtools/json-schema-ref-parser')> {
+  try {
+    return await import(/* webpackIgnore: true */ /* @vite-ignore */ REF_PARSER)
+  } catch (error) {
+    throw createError('FRM_ERR_SCHEMA_PEER_MISSING', `${mode}()`, REF_PARSER, REF_PARSER, {
+      cause: error,
+    })
+  }
+}
+
+/**
  * The self-contained copy behind `bundle()` and `dereference()`: copy (references rewritten to
  * pointers), bundle with json-schema-ref-parser, and for 'dereference' inline what remains,
  * leaving circular references as `$ref` pointers into the copy.
@@ -83,7 +103,7 @@ export async function selfContained(
   if (!isObject(schema)) return schema
   const copier = new SchemaCopier(locator, where)
   const root = copier.copy(schema)
-  const { $RefParser } = await import('@apidevtools/json-schema-ref-parser')
+  const { $RefParser } = await loadRefParser(mode)
   let result: JsonSchema
   try {
     result = (await new $RefParser().bundle(

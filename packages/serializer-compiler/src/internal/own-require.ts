@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module'
+import { precompiledRequireWith } from './precompiled-require.js'
 
 /**
  * `require` as seen from this package: precompiled serializers load fast-json-stringify's runtime
@@ -18,29 +19,9 @@ export function fjsBuild(): typeof import('fast-json-stringify').default {
   return fjs!
 }
 
-/**
- * A `require` for precompiled code: this package's first, then the module's own. It remembers what
- * it loaded: every serializer of a module asks for the same few ids.
- */
-export function precompiledRequire(fallback: ((id: string) => unknown) | undefined) {
-  const loaded = new Map<string, unknown>()
-  return (id: string): unknown => {
-    if (loaded.has(id)) return loaded.get(id)
-    let value: unknown
-    try {
-      value = ownRequire(id)
-    } catch (error) {
-      if (typeof fallback !== 'function') throw error
-      try {
-        value = fallback(id)
-      } catch {
-        throw error
-      }
-    }
-    loaded.set(id, value)
-    return value
-  }
-}
+/** A `require` for precompiled code: this package's first, then the module's own. */
+export const precompiledRequire = (fallback: ((id: string) => unknown) | undefined) =>
+  precompiledRequireWith(ownRequire, fallback)
 
 /** The installed version of fast-json-stringify, or `'?'`. */
 export function fjsVersion(): string {
