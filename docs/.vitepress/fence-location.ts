@@ -1,8 +1,12 @@
 import type MarkdownIt from 'markdown-it'
 
+/** `[2322] 418 - Type ...` in a Twoslash error: the code and the offset in the block. */
+const compilerError = /\[(\d+)\] (\d+) - /g
+
 /**
  * Makes a code block that fails to highlight (a Twoslash type error, above all) fail the build
- * with the page and the line of its opening fence, e.g. `guide/routes.md:42`.
+ * with the page and the line: `docs/guide/routes.md:42` for the block, and for each compiler
+ * error the line of the page it is on.
  */
 export function reportFenceLocation(md: MarkdownIt): void {
   const fence = md.renderer.rules.fence
@@ -11,10 +15,18 @@ export function reportFenceLocation(md: MarkdownIt): void {
     try {
       return fence(tokens, index, options, env, self)
     } catch (error) {
-      const line = (tokens[index]?.map?.[0] ?? 0) + 1
-      const where = `${env.relativePath ?? env.path ?? '(unknown page)'}:${line}`
-      const message = error instanceof Error ? error.message : String(error)
-      throw new Error(`code block at docs/${where} does not type-check:\n${message}`, {
+      const token = tokens[index]
+      const page = `docs/${env.relativePath ?? env.path ?? '(unknown page)'}`
+      const line = (token?.map?.[0] ?? 0) + 1
+      const code = token?.content ?? ''
+      const message = (error instanceof Error ? error.message : String(error)).replace(
+        compilerError,
+        (_, ts: string, offset: string) => {
+          const inBlock = code.slice(0, Number(offset)).split('\n').length
+          return `[${ts}] ${page}:${line + inBlock} - `
+        },
+      )
+      throw new Error(`code block at ${page}:${line} does not type-check:\n${message}`, {
         cause: error,
       })
     }

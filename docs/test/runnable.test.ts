@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -29,6 +29,8 @@ function toModule(lang: string, code: string): string {
 }
 
 describe('every block marked `run` runs, exits 0 and prints its `text output` block', () => {
+  rmSync(workDir, { recursive: true, force: true })
+
   it('finds runnable blocks', () => {
     expect(runnable.length).toBeGreaterThan(10)
   })
