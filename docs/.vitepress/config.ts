@@ -36,10 +36,9 @@ export default defineConfig({
   cleanUrls: true,
   head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
   lastUpdated: false,
-  srcExclude: ['README.md'],
+  srcExclude: ['README.md', 'migrate/plugins-table.md'],
   markdown: {
     codeTransformers: [twoslash],
-    languages: ['js', 'ts', 'json', 'jsonc', 'sh', 'text'],
     config: reportFenceLocation,
   },
   themeConfig: {

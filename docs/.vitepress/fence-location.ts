@@ -1,4 +1,4 @@
-import type MarkdownIt from 'markdown-it'
+import type { MarkdownRenderer } from 'vitepress'
 
 /** `[2322] 418 - Type ...` in a Twoslash error: the code and the offset in the block. */
 const compilerError = /\[(\d+)\] (\d+) - /g
@@ -8,7 +8,7 @@ const compilerError = /\[(\d+)\] (\d+) - /g
  * with the page and the line: `docs/guide/routes.md:42` for the block, and for each compiler
  * error the line of the page it is on.
  */
-export function reportFenceLocation(md: MarkdownIt): void {
+export function reportFenceLocation(md: MarkdownRenderer): void {
   const fence = md.renderer.rules.fence
   if (!fence) return
   md.renderer.rules.fence = (tokens, index, options, env, self) => {

@@ -7,7 +7,8 @@ export const advice = {
     'The client sent a key that is not in `keys`. Check the key the client uses; rotate by listing the old and the new key for a while.',
   FRM_ERR_BEARER_AUTH_MISSING:
     'The client sent no `Authorization: Bearer <key>` header. Send one, or register the plugin in a context that does not cover this route.',
-  FRM_ERR_BEARER_AUTH_OPTIONS: 'Fix the option the message names: `keys` must be a non-empty array.',
+  FRM_ERR_BEARER_AUTH_OPTIONS:
+    'Fix the option the message names: `keys` must be a non-empty array.',
   FRM_ERR_OPENAPI_NOT_READY: 'Call `app.openapi()` after `await app.ready()`.',
   FRM_ERR_OPENAPI_OPTIONS:
     'Fix the option the message names; for the docs page, register `@framework/openapi` in the same context or an ancestor, or give the page a `url`.',
@@ -23,7 +24,7 @@ export const advice = {
     'The body was shorter or longer than its `Content-Length`: a client or proxy bug.',
   FRM_ERR_CTP_INVALID_HANDLER: 'Pass a function as the parser to `addContentTypeParser`.',
   FRM_ERR_CTP_INVALID_JSON: 'The client sent malformed JSON; the message quotes the parse error.',
-  FRM_ERR_CTP_INVALID_TYPE: 'Give `addContentTypeParser` a media type string, a RegExp or `\'*\'`.',
+  FRM_ERR_CTP_INVALID_TYPE: "Give `addContentTypeParser` a media type string, a RegExp or `'*'`.",
   FRM_ERR_CTP_UNSUPPORTED_ENCODING:
     'The body is compressed. Send it uncompressed, or decompress it in a `preParsing` hook (as @fastify/compress does).',
   FRM_ERR_CTP_INVALID_MEDIA_TYPE:
@@ -37,8 +38,10 @@ export const advice = {
   FRM_ERR_HOOK_INVALID_HANDLER: 'Pass a function to `addHook`.',
   FRM_ERR_HOOK_INVALID_ASYNC_HANDLER:
     'Drop the `done` parameter of the async hook (return or throw instead), or make it a plain function.',
-  FRM_ERR_HOOK_INVALID_TYPE: 'Use one of the hook names the message lists (see the Hooks reference).',
-  FRM_ERR_HOOK_TIMEOUT: 'The hook neither called `done()` nor settled its promise: make it do one of them.',
+  FRM_ERR_HOOK_INVALID_TYPE:
+    'Use one of the hook names the message lists (see the Hooks reference).',
+  FRM_ERR_HOOK_TIMEOUT:
+    'The hook neither called `done()` nor settled its promise: make it do one of them.',
   FRM_ERR_INSTANCE_ALREADY_LISTENING:
     'Add routes, hooks, decorators and schemas before `ready()`, `listen()` or the first `inject()`.',
   FRM_ERR_INVALID_OPTION: 'Fix the option the message names (its type or range).',
@@ -64,7 +67,7 @@ export const advice = {
   FRM_ERR_REP_INVALID_PAYLOAD_TYPE:
     'Send a string, a Buffer, a stream or a plain value; or set a `Content-Type` and serialize it yourself.',
   FRM_ERR_BAD_STATUS_CODE: 'Use an integer status between 100 and 599.',
-  FRM_ERR_REPLY_REDIRECT_URL: 'Pass the target URL as a string: `reply.redirect(\'/login\')`.',
+  FRM_ERR_REPLY_REDIRECT_URL: "Pass the target URL as a string: `reply.redirect('/login')`.",
   FRM_ERR_HTTP_VERSION_NOT_SUPPORTED: 'The client spoke HTTP/2 or another version: use HTTP/1.1.',
   FRM_ERR_BAD_URL: 'The path holds a malformed percent-encoding: the client must encode it.',
   FRM_ERR_NOT_FOUND:
@@ -87,7 +90,8 @@ export const advice = {
     'Remove `$async` from the schema and check asynchronously in a `preHandler` hook.',
   FRM_ERR_SCH_VALIDATION_BUILD:
     'Ajv could not compile the schema of the route and part named: fix the schema (the cause is in the message).',
-  FRM_ERR_SCH_ALREADY_PRESENT: 'Give the schema another `$id`, or add it once in a common ancestor.',
+  FRM_ERR_SCH_ALREADY_PRESENT:
+    'Give the schema another `$id`, or add it once in a common ancestor.',
   FRM_ERR_VALIDATION:
     'A request failed its schema; the 400 body says which part and why. Handle it in an error handler, or with `attachValidation`.',
   FRM_ERR_SCHEMA_ERROR_FORMATTER: 'Make `schemaErrorFormatter` synchronous and return an `Error`.',

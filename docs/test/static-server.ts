@@ -19,7 +19,7 @@ export async function serveSite(dir: string): Promise<{ url: string; server: Ser
     const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname))
     const candidates = [join(dir, path), join(dir, `${path}.html`), join(dir, path, 'index.html')]
     const file = candidates.find((name) => existsSync(name) && statSync(name).isFile())
-    if (!file || !file.startsWith(dir)) {
+    if (!file?.startsWith(dir)) {
       response.writeHead(404).end('not found')
       return
     }
