@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module'
-import { transformerTwoslash } from '@shikijs/vitepress-twoslash'
+import { type TwoslashTypesCache, transformerTwoslash } from '@shikijs/vitepress-twoslash'
 import { defineConfig } from 'vitepress'
 import { reportFenceLocation } from './fence-location.js'
 import { writeLlmsTxt } from './llms.js'
@@ -13,7 +13,14 @@ const require = createRequire(import.meta.url)
  * users to do, so the types of Fastify plugins (@fastify/cors, ...) apply to framework apps.
  * A block whose fence says `no-twoslash` is shown as it is, unchecked.
  */
+const results = new Map<string, NonNullable<ReturnType<TwoslashTypesCache['read']>>>()
 const twoslash = transformerTwoslash({
+  // VitePress renders every page twice (the page, then the local search index): compile each
+  // block once per build. Nothing is kept between builds, so a change of types is always seen.
+  typesCache: {
+    read: (code) => results.get(code) ?? null,
+    write: (code, result) => void results.set(code, result),
+  },
   explicitTrigger: false,
   langs: ['ts'],
   throws: true,
