@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { codes } from '@framework/error-formatter'
 import { describe, expect, it } from 'vitest'
@@ -12,6 +13,16 @@ describe('the built site', () => {
     for (const item of sidebar.flatMap((section) => section.items)) {
       expect(existsSync(new URL(`.${item.link}.html`, dist)), item.link).toBe(true)
     }
+  })
+
+  it('has the committed error codes page up to date with the catalogue', () => {
+    // scripts/generate.mjs rewrote it before the build: a difference means codes.ts or
+    // scripts/error-advice.mjs changed without the page being regenerated and committed.
+    const diff = execFileSync('git', ['diff', '--stat', '--', 'reference/error-codes.md'], {
+      cwd: new URL('..', import.meta.url),
+      encoding: 'utf8',
+    })
+    expect(diff, 'run `node docs/scripts/generate.mjs` and commit the page').toBe('')
   })
 
   it('lists every error code of the catalogue with its status and what to do', () => {
