@@ -1,9 +1,8 @@
 // `vitepress build`, failing when it prints a warning: the site must build warning-free.
 import { spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
 
-const require = createRequire(import.meta.url)
-const cli = require.resolve('vitepress/bin/vitepress.js')
+const cli = fileURLToPath(new URL('../node_modules/vitepress/bin/vitepress.js', import.meta.url))
 const child = spawn(process.execPath, [cli, 'build'], { stdio: ['ignore', 'pipe', 'pipe'] })
 let output = ''
 for (const stream of [child.stdout, child.stderr]) {
