@@ -7,8 +7,9 @@ let passed = 0
 let failed = 0
 let skipped = 0
 const rows = []
-for (const dir of readdirSync('packages').sort()) {
-  const file = join('packages', dir, 'reports', 'vitest.json')
+const dirs = [...readdirSync('packages').sort().map((name) => join('packages', name)), 'docs']
+for (const dir of dirs) {
+  const file = join(dir, 'reports', 'vitest.json')
   if (!existsSync(file)) {
     rows.push(`  ${dir}: no report (did its tests run?)`)
     failed += 1

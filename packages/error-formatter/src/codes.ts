@@ -1,6 +1,7 @@
 /**
  * The catalogue of the framework's coded errors. Every package throws from here, so a code is
- * stable, documented once (README.md of this package), and greppable.
+ * stable, documented once (the documentation site's Error codes page is generated from this
+ * file), and greppable.
  *
  * `statusCode` is what a client receives when the error reaches the default error handler during a
  * request; errors thrown at start-up (registration, `ready()`) carry 500 and never reach a client.
