@@ -6,7 +6,9 @@ runTypegen(process.argv.slice(2)).then(
     process.exitCode = code
   },
   (error: unknown) => {
-    process.stderr.write(`framework-typegen: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
+    process.stderr.write(
+      `framework-typegen: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
     process.exitCode = 1
   },
 )

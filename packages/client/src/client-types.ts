@@ -19,7 +19,11 @@ export interface CallOptions {
 }
 
 /** The exact status codes a responses map declares (`'200'` → 200). */
-type ExactCodes<M> = keyof M extends infer K ? (K extends `${infer N extends number}` ? N : never) : never
+type ExactCodes<M> = keyof M extends infer K
+  ? K extends `${infer N extends number}`
+    ? N
+    : never
+  : never
 
 /** The codes the class keys (`'2xx'`) of a responses map stand for. */
 type ClassCodes<M> = {
@@ -53,9 +57,10 @@ export type ResponseOf<Route> = Route extends { responses: infer M }
 export type RequestOptions<Route> = Omit<Route, 'responses'> & CallOptions
 
 /** The options argument: optional when the route requires no part. */
-type OptionsArgument<Route> = {} extends RequestOptions<Route>
-  ? [options?: RequestOptions<Route>]
-  : [options: RequestOptions<Route>]
+type OptionsArgument<Route> =
+  {} extends RequestOptions<Route>
+    ? [options?: RequestOptions<Route>]
+    : [options: RequestOptions<Route>]
 
 /** The paths `Routes` declares for a method. */
 export type PathsOf<Routes, M extends Method> = M extends keyof Routes

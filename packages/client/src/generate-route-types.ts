@@ -78,12 +78,19 @@ export async function generateRouteTypes(
       additionalProperties: false,
     }
   }
-  const routesSchema = { type: 'object', properties, required: methods, additionalProperties: false }
+  const routesSchema = {
+    type: 'object',
+    properties,
+    required: methods,
+    additionalProperties: false,
+  }
 
   const parts: string[] = [header]
   const imports = Object.values(builtInBodies).filter((name) => used.has(name))
   if (imports.length > 0) {
-    parts.push(`import type { ${imports.join(', ')} } from '${options.importFrom ?? '@framework/client'}'`)
+    parts.push(
+      `import type { ${imports.join(', ')} } from '${options.importFrom ?? '@framework/client'}'`,
+    )
   }
   for (const type of shared.all()) {
     const place = { root: type.schema, self: type, scope: type.scope, reading: 'request' as const }

@@ -3,4 +3,4 @@ export {
   generateRouteTypes,
   type TypegenApp,
 } from './generate-route-types.js'
-export { type TypegenOptions, runTypegen } from './run-typegen.js'
+export { runTypegen, type TypegenOptions } from './run-typegen.js'

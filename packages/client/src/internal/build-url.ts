@@ -22,13 +22,17 @@ export function buildUrl(
     if (match === '::') return ':'
     const key = name ?? '*'
     const value = params[key]
-    if (value === undefined || value === null) throw new TypeError(`Missing path param '${key}' for ${path}`)
-    return name === undefined ? String(value).split('/').map(encodeValue).join('/') : encodeValue(value)
+    if (value === undefined || value === null)
+      throw new TypeError(`Missing path param '${key}' for ${path}`)
+    return name === undefined
+      ? String(value).split('/').map(encodeValue).join('/')
+      : encodeValue(value)
   })
   const search = new URLSearchParams()
   for (const key of Object.keys(query)) {
     for (const item of ([] as unknown[]).concat(query[key])) {
-      if (item !== undefined) search.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
+      if (item !== undefined)
+        search.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
     }
   }
   const text = search.toString()

@@ -43,7 +43,10 @@ function readData(text: string, type: string | null): unknown {
  * builds the URL, the headers (defaults, then the call's) and the JSON body, sends them, and
  * reads the answer.
  */
-export function createCaller<Routes>(send: Send, defaults?: Record<string, string>): TypedClient<Routes> {
+export function createCaller<Routes>(
+  send: Send,
+  defaults?: Record<string, string>,
+): TypedClient<Routes> {
   const client: Record<string, unknown> = {}
   for (const method of methods) {
     client[method.toLowerCase()] = async (path: string, options: AnyOptions = {}) => {

@@ -115,7 +115,9 @@ export function routeEntry(route: TypedRoute, scope: SharedScope, used: Set<stri
   const responses = responseMap(schema.response, scope)
   const keys = Object.keys(responses)
   const covers = (status: number) =>
-    keys.includes(String(status)) || keys.includes(`${String(status)[0]}xx`) || keys.includes('default')
+    keys.includes(String(status)) ||
+    keys.includes(`${String(status)[0]}xx`) ||
+    keys.includes('default')
   const builtIn = (status: keyof typeof builtInBodies, applies: boolean) => {
     if (!applies) return
     responses[status] = { tsType: builtInBodies[status] }

@@ -31,7 +31,10 @@ const dataKeywords = new Set(['enum', 'const', 'default', 'examples', 'example']
  */
 export function typeName(id: string): string {
   const last = normalizeId(id).split('/').filter(Boolean).pop() ?? ''
-  const words = last.replace(/\.json$/i, '').split(/[^A-Za-z0-9]+/).filter(Boolean)
+  const words = last
+    .replace(/\.json$/i, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
   const name = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')
   if (name === '') return 'Schema'
   return /^[0-9]/.test(name) ? `Schema${name}` : name
