@@ -67,16 +67,22 @@ export type PathsOf<Routes, M extends Method> = M extends keyof Routes
   ? keyof Routes[M] & string
   : never
 
+/**
+ * The routes of one method, with an index signature for the type checker's sake: while it infers
+ * the path of a call, it reads the options through the constraint of the path (`string`), and the
+ * index signature keeps that one small type instead of the union of every route, so a call costs
+ * the same whatever the number of routes.
+ */
+type Table<Routes, M> = (M extends keyof Routes ? Routes[M] : {}) & {
+  [path: string]: { [part: string]: unknown }
+}
+
 /** The route `Routes` declares for a method and path. */
-export type RouteAt<Routes, M extends Method, P> = M extends keyof Routes
-  ? P extends keyof Routes[M]
-    ? Routes[M][P]
-    : never
-  : never
+export type RouteAt<Routes, M extends Method, P> = Table<Routes, M>[P & string]
 
 /** One method's function: a path of `Routes` (a typo does not compile), then the route's options. */
-export type MethodCall<Routes, M extends Method> = <P extends PathsOf<Routes, M>>(
-  path: P,
+export type MethodCall<Routes, M extends Method> = <P extends string>(
+  path: P extends PathsOf<Routes, M> ? P : PathsOf<Routes, M>,
   ...options: OptionsArgument<RouteAt<Routes, M, P>>
 ) => Promise<ResponseOf<RouteAt<Routes, M, P>>>
 
