@@ -3,7 +3,7 @@
 // For each route count N: builds an app of N routes (params, a querystring with a default, a body
 // whose `owner` is a `$ref` to a shared schema, responses 200 and 201; property names differ per
 // route, so no two routes share a type), times `generateRouteTypes(app)` after `ready()` (median
-// of --runs), writes the generated file, then type-checks two programs against it with
+// of --runs; wall and CPU time, the CPU time of the first run too, which loads the converter), writes the generated file, then type-checks two programs against it with
 // `tsc --noEmit --extendedDiagnostics`: `none.ts` (the client created, no call) and `calls.ts`
 // (the same plus --calls calls, each narrowing `status` and reading `data`). The call-site cost is
 // the difference of the two; it should not grow with N. Build first (`pnpm build`).
@@ -149,11 +149,15 @@ for (const count of routeCounts) {
   const app = buildApp(count)
   await app.ready()
   const times = []
+  const cpuTimes = []
   let text = ''
   for (let r = 0; r < runs; r++) {
     const started = performance.now()
+    const cpu = process.cpuUsage()
     text = await generateRouteTypes(app)
+    const used = process.cpuUsage(cpu)
     times.push(performance.now() - started)
+    cpuTimes.push((used.user + used.system) / 1000)
   }
   await app.close()
   const dir = `${out}${count}/`
@@ -171,6 +175,8 @@ for (const count of routeCounts) {
   }
   const result = {
     generateMs: median(times),
+    generateCpuMs: median(cpuTimes),
+    firstCpuMs: cpuTimes[0],
     kB: text.length / 1024,
     noneCpu: median(none.map((sample) => sample.cpu)),
     callsCpu: median(calls.map((sample) => sample.cpu)),
@@ -182,7 +188,7 @@ for (const count of routeCounts) {
   }
   results.set(count, result)
   console.log(
-    `${String(count).padStart(5)} routes: generate ${result.generateMs.toFixed(0)} ms (${result.kB.toFixed(0)} kB); ` +
+    `${String(count).padStart(5)} routes: generate ${result.generateMs.toFixed(0)} ms wall, cpu ${result.generateCpuMs.toFixed(0)} ms (first run ${result.firstCpuMs.toFixed(0)} ms), ${result.kB.toFixed(0)} kB; ` +
       `tsc cpu without calls ${result.noneCpu.toFixed(2)} s, with ${callCount} calls ${result.callsCpu.toFixed(2)} s; ` +
       `the calls alone: cpu ${result.callCpu.toFixed(2)} s, check ${result.callCheck.toFixed(2)} s, ` +
       `${result.callInstantiations} instantiations, ${result.callTypes} types`,
