@@ -4,5 +4,10 @@ import { packageBuildConfig } from '../../tsup.shared'
 export default packageBuildConfig({
   entry: ['src/index.ts', 'src/typegen.ts', 'src/cli.ts'],
   platform: 'neutral',
-  external: ['@framework/core', '@framework/schema-registry', 'json-schema-to-typescript'],
+  external: [
+    '@framework/core',
+    '@framework/error-formatter',
+    '@framework/schema-registry',
+    'json-schema-to-typescript',
+  ],
 })

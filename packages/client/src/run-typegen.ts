@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { createError } from '@framework/error-formatter'
 import { generateRouteTypes } from './generate-route-types.js'
 
 /** Where `runTypegen` reports. */
@@ -37,9 +38,7 @@ async function loadApp(file: string, name: string | undefined): Promise<Closable
   const exported = name !== undefined ? module[name] : (module.default ?? module.app)
   const value = typeof exported === 'function' && !isApp(exported) ? await exported() : exported
   if (!isApp(value)) {
-    throw new TypeError(
-      `${file} exports no application${name ? ` named '${name}'` : ''}: export it (default or \`app\`), or a function that returns it`,
-    )
+    throw createError('FRM_ERR_TYPEGEN_NO_APP', file, name === undefined ? '' : ` named '${name}'`)
   }
   return value
 }

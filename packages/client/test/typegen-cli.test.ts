@@ -77,8 +77,13 @@ describe('framework-typegen', () => {
   })
 
   it('says so when the entry exports no application', async () => {
-    await expect(run('entry-nothing.ts')).rejects.toThrow(
-      `${join(fixtures, 'entry-nothing.ts')} exports no application: export it (default or \`app\`), or a function that returns it`,
-    )
+    await expect(run('entry-nothing.ts')).rejects.toMatchObject({
+      code: 'FRM_ERR_TYPEGEN_NO_APP',
+      message: `framework-typegen: ${join(fixtures, 'entry-nothing.ts')} exports no application: export it (default export, or \`app\`), or a function that returns it`,
+    })
+    await expect(run('entry-app.ts', '--export', 'nope')).rejects.toMatchObject({
+      code: 'FRM_ERR_TYPEGEN_NO_APP',
+      message: expect.stringContaining("entry-app.ts exports no application named 'nope':"),
+    })
   })
 })
