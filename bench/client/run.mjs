@@ -5,8 +5,10 @@
 // route, so no two routes share a type), times `generateRouteTypes(app)` after `ready()` (median
 // of --runs; wall and CPU time, the CPU time of the first run too, which loads the converter), writes the generated file, then type-checks two programs against it with
 // `tsc --noEmit --extendedDiagnostics`: `none.ts` (the client created, no call) and `calls.ts`
-// (the same plus --calls calls, each narrowing `status` and reading `data`). The call-site cost is
-// the difference of the two; it should not grow with N. Build first (`pnpm build`).
+// (the same plus --calls calls, each narrowing `status` and reading `data`), and `one.ts` (one call).
+// The call-site cost is calls.ts minus none.ts; past the first call (calls.ts minus one.ts) it leaves
+// out what the first call makes once for the whole program (the union of the method's paths).
+// Neither should grow with N. Build first (`pnpm build`).
 // Usage: node bench/client/run.mjs [--routes 100,1000] [--calls 50] [--runs 5]
 import { execFile } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
@@ -166,11 +168,14 @@ for (const count of routeCounts) {
   await writeFile(`${dir}package.json`, JSON.stringify({ type: 'module', private: true }))
   await writeFile(`${dir}routes.generated.ts`, text)
   await writeFile(`${dir}none.ts`, callsFile(0))
+  await writeFile(`${dir}one.ts`, callsFile(1))
   await writeFile(`${dir}calls.ts`, callsFile(Math.min(callCount, count)))
   const none = []
+  const one = []
   const calls = []
   for (let r = 0; r < runs; r++) {
     none.push(await check(dir, 'none.ts'))
+    one.push(await check(dir, 'one.ts'))
     calls.push(await check(dir, 'calls.ts'))
   }
   const result = {
@@ -183,6 +188,9 @@ for (const count of routeCounts) {
     // The cost of the calls alone: each run's program with calls minus the one without, paired.
     callCpu: median(calls.map((sample, i) => sample.cpu - none[i].cpu)),
     callCheck: median(calls.map((sample, i) => sample.check - none[i].check)),
+    // Past the first call (which makes the union of the method's paths once): the calls' own cost.
+    moreCpu: median(calls.map((sample, i) => sample.cpu - one[i].cpu)),
+    moreCheck: median(calls.map((sample, i) => sample.check - one[i].check)),
     callInstantiations: calls[0].instantiations - none[0].instantiations,
     callTypes: calls[0].types - none[0].types,
   }
@@ -191,7 +199,8 @@ for (const count of routeCounts) {
     `${String(count).padStart(5)} routes: generate ${result.generateMs.toFixed(0)} ms wall, cpu ${result.generateCpuMs.toFixed(0)} ms (first run ${result.firstCpuMs.toFixed(0)} ms), ${result.kB.toFixed(0)} kB; ` +
       `tsc cpu without calls ${result.noneCpu.toFixed(2)} s, with ${callCount} calls ${result.callsCpu.toFixed(2)} s; ` +
       `the calls alone: cpu ${result.callCpu.toFixed(2)} s, check ${result.callCheck.toFixed(2)} s, ` +
-      `${result.callInstantiations} instantiations, ${result.callTypes} types`,
+      `${result.callInstantiations} instantiations, ${result.callTypes} types; ` +
+      `past the first call: cpu ${result.moreCpu.toFixed(2)} s, check ${result.moreCheck.toFixed(2)} s`,
   )
 }
 
@@ -204,6 +213,7 @@ if (routeCounts.length >= 2) {
       `instantiations ${x(large.callInstantiations, small.callInstantiations, 3)}, ` +
       `cpu ${x(large.callCpu, small.callCpu)}, check time ${x(large.callCheck, small.callCheck)}; ` +
       `types ${x(large.callTypes, small.callTypes)} (the paths of the method, made once); ` +
+      `past the first call: cpu ${x(large.moreCpu, small.moreCpu)}, check time ${x(large.moreCheck, small.moreCheck)}; ` +
       `the whole program with calls: cpu ${x(large.callsCpu, small.callsCpu)}`,
   )
 }
