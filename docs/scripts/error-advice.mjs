@@ -10,6 +10,8 @@ export const advice = {
   FRM_ERR_BEARER_AUTH_OPTIONS:
     'Fix the option the message names: `keys` must be a non-empty array.',
   FRM_ERR_OPENAPI_NOT_READY: 'Call `app.openapi()` after `await app.ready()`.',
+  FRM_ERR_TYPEGEN_NO_APP:
+    'Export the application from the entry file (default export, or `app`), or a function that returns it.',
   FRM_ERR_OPENAPI_OPTIONS:
     'Fix the option the message names; for the docs page, register `@framework/openapi` in the same context or an ancestor, or give the page a `url`.',
   FRM_ERR_CTP_ALREADY_PRESENT:

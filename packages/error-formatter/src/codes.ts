@@ -33,6 +33,13 @@ export const codes = {
     message: 'openapi: %s',
   },
 
+  // Typed client
+  FRM_ERR_TYPEGEN_NO_APP: {
+    statusCode: 500,
+    message:
+      'framework-typegen: %s exports no application%s: export it (default export, or `app`), or a function that returns it',
+  },
+
   // Request body and content types
   FRM_ERR_CTP_ALREADY_PRESENT: {
     statusCode: 500,

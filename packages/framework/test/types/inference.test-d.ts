@@ -4,12 +4,16 @@ import framework, {
   type Instance,
   type RouteHandler,
   type SchemaToType,
+  type SharedSchemas,
 } from 'framework'
 import { describe, expectTypeOf, it } from 'vitest'
 import { productsPlugin } from './products-plugin.js'
 import { category, product } from './shared.js'
 
 type Product = { sku: string; price: number; tags?: string[] }
+/** A body object keeps the properties its schema does not name, as `unknown`. */
+type Extra = { [key: string]: unknown }
+type ProductBody = Product & Extra
 
 describe('types inferred from schemas, through the umbrella package', () => {
   it('infers inline schemas with nothing declared', () => {
@@ -26,10 +30,12 @@ describe('types inferred from schemas, through the umbrella package', () => {
         },
       },
       async (request) => {
-        expectTypeOf(request.body).toEqualTypeOf<{ qty: number; note?: string }>()
+        expectTypeOf(request.body).toEqualTypeOf<{ qty: number; note?: string } & Extra>()
         expectTypeOf(request.query).toEqualTypeOf<{ dryRun: boolean }>()
-        // @ts-expect-error: not a body property
-        request.body.quantity
+        // Not declared, so kept by the validator (no additionalProperties: false): readable, unknown.
+        expectTypeOf(request.body.quantity).toBeUnknown()
+        // @ts-expect-error: not a querystring property
+        request.query.dry
       },
     )
   })
@@ -47,7 +53,7 @@ describe('types inferred from schemas, through the umbrella package', () => {
       },
       async (request, reply) => {
         expectTypeOf(request.params).toEqualTypeOf<{ sku?: string }>()
-        expectTypeOf(request.body).toEqualTypeOf<Product>()
+        expectTypeOf(request.body).toEqualTypeOf<ProductBody>()
         expectTypeOf(request.headers['x-tags']).toEqualTypeOf<string[] | undefined>()
         if (!request.body.sku) return reply.code(404).send('missing')
         return request.body
@@ -72,7 +78,7 @@ describe('types inferred from schemas, through the umbrella package', () => {
       .post('/categories', { schema: { body: { $ref: 'types.category#' } } }, async (request) => {
         expectTypeOf(request.body.name).toBeString()
         expectTypeOf(request.body.children).toEqualTypeOf<
-          SchemaToType<typeof category>[] | undefined
+          SchemaToType<typeof category, SharedSchemas, 'body'>[] | undefined
         >()
       })
   })
@@ -85,7 +91,7 @@ describe('types inferred from schemas, through the umbrella package', () => {
         '/bulk',
         { schema: { body: { type: 'array', items: product } } },
         async (request) => {
-          expectTypeOf(request.body).toEqualTypeOf<Product[]>()
+          expectTypeOf(request.body).toEqualTypeOf<ProductBody[]>()
         },
       )
     })

@@ -133,12 +133,12 @@ type AllOf<A, Known, Root, Mode> = A extends readonly [infer Head, ...infer Tail
   ? Infer<Head, Known, Root, Mode> & AllOf<Tail, Known, Root, Mode>
   : unknown
 
-/** The properties that are present: `required`, and (what the validator produces) those with a `default`. */
+/** The properties that are present: `required`, and (what the validator produces, not a reply) those with a `default`. */
 type Present<S, P, Mode> =
   | ('required' extends keyof S ? RequiredKey<S['required' & keyof S]> : never)
-  | (Mode extends 'request'
-      ? { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P]
-      : never)
+  | (Mode extends 'reply'
+      ? never
+      : { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P])
 
 /** The `required` names (none when the array was not written as a literal). */
 type RequiredKey<R> = R extends readonly (infer K)[] ? (string extends K ? never : K) : never
@@ -152,7 +152,17 @@ type FromObject<S, Known, Root, Mode> = 'properties' extends keyof S
 
 type ObjectOf<P, S, Known, Root, Mode> = [keyof P] extends [never]
   ? FreeObject<S, Known, Root, Mode>
-  : Props<P, Present<S, P, Mode>, Known, Root, Mode>
+  : Mode extends 'body'
+    ? Open<S, Props<P, Present<S, P, Mode>, Known, Root, Mode>>
+    : Props<P, Present<S, P, Mode>, Known, Root, Mode>
+
+/**
+ * A body object keeps the properties its schema does not name (the validator removes them only
+ * under `additionalProperties: false`): readable, as `unknown`.
+ */
+type Open<S, T> = S extends { readonly additionalProperties: false }
+  ? T
+  : T & { [key: string]: unknown }
 
 /**
  * The object type of `properties` P with the present keys R: one mapped type when all or none are

@@ -18,6 +18,9 @@ interface Coerced {
 }
 declare const coerced: Coerced
 
+/** What a body object adds to its declared properties: the others, readable as `unknown`. */
+type Extra = { [key: string]: unknown }
+
 const address = {
   $id: 'route-types.address',
   type: 'object',
@@ -59,18 +62,44 @@ describe('request types inferred from the route schema', () => {
         },
       },
       async (request) => {
-        expectTypeOf(request.body).toEqualTypeOf<{
-          name: string
-          role?: 'admin' | 'user'
-          age?: number | null
-        }>()
+        expectTypeOf(request.body).toEqualTypeOf<
+          { name: string; role?: 'admin' | 'user'; age?: number | null } & Extra
+        >()
         expectTypeOf(request.query).toEqualTypeOf<{ limit: number; full?: boolean }>()
         expectTypeOf(request.params).toEqualTypeOf<{ id?: number }>()
         expectTypeOf(request.headers['x-count']).toEqualTypeOf<number>()
         expectTypeOf(request.headers.host).toEqualTypeOf<string | undefined>()
         expectTypeOf(request.headers['x-other']).toEqualTypeOf<string | string[] | undefined>()
-        // @ts-expect-error: no such body property
-        request.body.nmae
+        // A property the body schema does not name is kept by the validator: readable, unknown.
+        expectTypeOf(request.body.nmae).toBeUnknown()
+      },
+    )
+  })
+
+  it('closes a body object only with additionalProperties: false, nested objects included', () => {
+    app.post(
+      '/closed',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              tags: { type: 'object', properties: { a: { type: 'string' } } },
+            },
+            required: ['name'],
+            additionalProperties: false,
+          },
+          querystring: { type: 'object', properties: { q: { type: 'string' } } },
+        },
+      },
+      async (request) => {
+        expectTypeOf(request.body.name).toEqualTypeOf<string>()
+        // @ts-expect-error: additionalProperties: false, so the validator removes any other property
+        request.body.other
+        expectTypeOf(request.body.tags?.other).toBeUnknown()
+        // @ts-expect-error: the rule is the body's; a querystring keeps its declared shape
+        request.query.other
       },
     )
   })
@@ -248,6 +277,8 @@ describe('shared schemas', () => {
     required: ['name'],
   } as const
   type User = { name: string; address?: { city: string; zip?: string } }
+  /** A user as a body: every object keeps its undeclared properties. */
+  type UserBody = { name: string; address?: { city: string; zip?: string } & Extra } & Extra
 
   it('addSchema returns an instance type that knows the schema by its $id', () => {
     const local = app.addSchema(user)
@@ -261,7 +292,7 @@ describe('shared schemas', () => {
         },
       },
       async (request, reply) => {
-        expectTypeOf(request.body).toEqualTypeOf<User>()
+        expectTypeOf(request.body).toEqualTypeOf<UserBody>()
         expectTypeOf(request.params).toEqualTypeOf<string>()
         reply.code(201).send({ name: 'x' })
         // @ts-expect-error: name is required
@@ -275,7 +306,7 @@ describe('shared schemas', () => {
       '/addresses',
       { schema: { body: { $ref: 'route-types.address#' }, querystring: { $ref: 'nobody#' } } },
       async (request) => {
-        expectTypeOf(request.body).toEqualTypeOf<{ city: string; zip?: string }>()
+        expectTypeOf(request.body).toEqualTypeOf<{ city: string; zip?: string } & Extra>()
         expectTypeOf(request.query).toBeUnknown()
       },
     )
@@ -292,7 +323,7 @@ describe('shared schemas', () => {
         }),
       )
       child.post('/me', { schema: { body: { $ref: 'route-types.user#' } } }, async (request) => {
-        expectTypeOf(request.body).toEqualTypeOf<User>()
+        expectTypeOf(request.body).toEqualTypeOf<UserBody>()
       })
     })
     const elsewhere: Plugin<{ prefix: string }> = async (instance) => {

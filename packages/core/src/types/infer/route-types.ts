@@ -24,7 +24,7 @@ type QuerystringSchema<S> = S extends { readonly querystring: infer Q }
  * // G['Params']: { id?: number }
  */
 export type SchemaRouteGeneric<S, Local> = {
-  Body: S extends { readonly body: infer B } ? PartType<B, KnownSchemas<Local>, 'request'> : unknown
+  Body: S extends { readonly body: infer B } ? PartType<B, KnownSchemas<Local>, 'body'> : unknown
   Querystring: [QuerystringSchema<S>] extends [never]
     ? Record<string, any>
     : PartType<QuerystringSchema<S>, KnownSchemas<Local>, 'request'>
