@@ -6,7 +6,7 @@ import { build } from 'esbuild'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 
 const { app, dir } = inject('release')
-const example = fileURLToPath(new URL('../../examples/server.mjs', import.meta.url))
+const examples = fileURLToPath(new URL('../../examples/', import.meta.url))
 const children: ChildProcess[] = []
 afterAll(() => {
   for (const child of children) child.kill()
@@ -33,7 +33,8 @@ describe('bundling', () => {
   it('the example application bundles with esbuild (--bundle --platform=node) and runs without node_modules', async () => {
     // The example as a user would have it: in the app folder, resolving the installed tarballs.
     const source = join(app, 'server.mjs')
-    await copyFile(example, source)
+    await copyFile(join(examples, 'server.mjs'), source)
+    await copyFile(join(examples, 'app.mjs'), join(app, 'app.mjs'))
     const out = join(dir, 'bundled')
     await mkdir(out)
     const result = await build({

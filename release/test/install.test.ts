@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, inject, it } from 'vitest'
 import { runScript } from './run-node.js'
 
-const { app, packed } = inject('release')
+const { app, dir, packed } = inject('release')
 const names = packed.map(({ name }) => name)
 
 // An app built only from the installed tarballs: a schema route (Ajv, fast-json-stringify), the
@@ -90,8 +94,26 @@ console.log(JSON.stringify(checks))`,
 
 describe('optional peer dependencies', () => {
   it('without json-schema-ref-parser installed, registry.bundle() names the package to install', async () => {
+    // The framework's packages without @framework/client, whose generator (json-schema-to-typescript)
+    // brings json-schema-ref-parser: what `npm install framework` gives.
+    const server = join(dir, 'server-only')
+    await mkdir(server)
+    await writeFile(join(server, 'package.json'), '{ "name": "server-only", "private": true }\n')
+    const tarballs = packed.filter(({ name }) => name !== '@framework/client')
+    await promisify(execFile)(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        '--prefer-offline',
+        '--loglevel=error',
+      ].concat(tarballs.map(({ tarball }) => tarball)),
+      { cwd: server, timeout: 110_000 },
+    )
     const out = await runScript(
-      app,
+      server,
       'bundle-peer.mjs',
       `import { SchemaRegistry } from '@framework/schema-registry'
 const registry = new SchemaRegistry()
