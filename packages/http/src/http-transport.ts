@@ -15,6 +15,7 @@ import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { formatAddress } from './internal/address.js'
 import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
+import { startRequest } from './internal/close-connection.js'
 import { answerClosing } from './internal/closing-answer.js'
 import { createNodeServer } from './internal/create-server.js'
 import { loadLightMyRequest } from './internal/load-light-my-request.js'
@@ -85,6 +86,8 @@ class NodeHttpTransport implements HttpTransport {
   /** The request listener: routes one request. Shared by the server and inject(). */
   readonly dispatch = (raw: IncomingMessage, res: ServerResponse): void => {
     const router = this.#router
+    // A request read after the connection's last answer was committed never starts.
+    if (!startRequest(raw, res)) return
     if (router === null) answerNotReady(res)
     else if (this.#closing && this.#late(res)) return
     else if (this.#options.rewriteUrl !== undefined && !this.#rewrite(raw, res)) return

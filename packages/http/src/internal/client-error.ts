@@ -1,8 +1,8 @@
+import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createError, errorBody, statusText } from '@framework/error-formatter'
-
-/** How long a refused connection may take to read its error answer before it is destroyed. */
-const LINGER_MS = 1000
+import { isLastAnswered, latestResponse, noteLastAnswer } from './close-connection.js'
+import { lingerClose } from './linger.js'
 
 /**
  * The 'clientError' listener: Node emits it for bytes that are not HTTP, headers that are too
@@ -16,6 +16,11 @@ const LINGER_MS = 1000
  *   (which llhttp also reports as a bad version) is malformed: 400;
  * - anything else → 400 `{"statusCode":400,"error":"Bad Request","message":"Client Error"}`;
  * - a connection reset by the client → nothing to answer.
+ *
+ * The answer goes out with `connection: close`, after the answers of the requests already started
+ * on the connection (a malformed request pipelined behind them waits its turn), and the connection
+ * then closes lingering (see `lingerClose`), so a client still writing reads it rather than a
+ * reset. Once a response that closes the connection is committed, nothing more is answered.
  */
 export function createClientErrorHandler(
   requestTimeout: number,
@@ -49,22 +54,56 @@ export function createClientErrorHandler(
     } else {
       body = JSON.stringify({ statusCode, error: statusText(statusCode), message: 'Client Error' })
     }
-    // A response already under way on this socket cannot be followed by another one.
-    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
-    if (!socket.writable || inFlight?.headersSent === true) {
-      socket.destroy()
-      return
-    }
-    socket.end(
+    const answer =
       `HTTP/1.1 ${statusCode} ${statusText(statusCode)}\r\n` +
-        'connection: close\r\n' +
-        'content-type: application/json; charset=utf-8\r\n' +
-        `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-      () => socket.destroy(),
-    )
-    // A client that does not read its answer does not hold the connection either.
-    setTimeout(() => socket.destroy(), LINGER_MS).unref()
+      'connection: close\r\n' +
+      'content-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+    answerAfterStarted(socket, answer, statusCode === 408)
   }
+}
+
+/**
+ * Writes `answer` and closes lingering. A malformed request pipelined behind requests already
+ * started waits for their responses; a request in flight that fails (a malformed body, a timeout)
+ * is answered at once, unless its response has begun (then the connection is destroyed). A connection already closing
+ * after a committed response answers nothing more (a timeout then destroys it).
+ */
+function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): void {
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  if (!(socket instanceof Socket)) {
+    socket.end(answer, () => socket.destroy())
+    return
+  }
+  if (isLastAnswered(socket)) {
+    if (timedOut) socket.destroy()
+    return
+  }
+  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
+  const latest = latestResponse(socket)
+  // The error is about a request pipelined behind the latest one when that one was read whole;
+  // otherwise it is about the latest one itself (a malformed body, an end mid-body, a timeout).
+  const pipelined = !timedOut && inFlight != null && latest !== undefined && latest.req.complete
+  if (!pipelined && inFlight?.headersSent === true) {
+    // A response already under way on this socket cannot be followed by another one.
+    socket.destroy()
+    return
+  }
+  noteLastAnswer(socket)
+  if (pipelined) {
+    latest.once('close', () => {
+      if (socket.writable) {
+        socket.write(answer)
+        lingerClose(socket)
+      }
+    })
+    return
+  }
+  socket.write(answer)
+  lingerClose(socket)
 }
 
 /**

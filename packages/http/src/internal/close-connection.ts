@@ -1,13 +1,34 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /**
- * Marks a request whose connection must close once its response is written: its body was refused
- * unread (413 on a declared length) or read only in part, so the connection cannot serve another
- * request. `send` adds `connection: close`, and Node closes the socket after the response.
+ * When an HTTP/1 connection closes, and which of its requests start. One rule, whatever the
+ * options: every request the server starts (its hooks run) is answered, and a request that would
+ * come after the connection's last answer never starts.
+ *
+ * - A response asks for the connection to close (`connection: close`) when its request's body was
+ *   refused unread or read only in part (413, a 400 on its length), or while the server closes.
+ * - HTTP/1.1 answers in order: when a later request on the same connection has already started (a
+ *   pipelining client), the response does not close the connection; the close passes to the latest
+ *   request's response, so every started request gets its answer. (Node only parses a later request
+ *   once it has read the whole body of the earlier one: the connection is still in step.)
+ * - Once a response that closes the connection is committed, a request read after it on the same
+ *   connection never starts: its answer could not be sent. RFC 9112 lets a client retry it.
  */
 const kCloseConnection = Symbol('framework.http.closeConnection')
+/** On a socket: the response of the latest request started on it. */
+const kLatest = Symbol('framework.http.latestResponse')
+/** On a socket: an earlier response wanted the connection closed; the latest one closes it. */
+const kCloseAfterLatest = Symbol('framework.http.closeAfterLatest')
+/** On a socket: a response that closes the connection is committed; nothing else starts. */
+const kLastAnswered = Symbol('framework.http.lastAnswered')
 
 type MarkedRequest = IncomingMessage & { [kCloseConnection]?: true }
+
+interface ConnectionState {
+  [kLatest]?: ServerResponse
+  [kCloseAfterLatest]?: true
+  [kLastAnswered]?: true
+}
 
 /** Asks for the connection of `request` to close after its response. */
 export function markCloseConnection(request: IncomingMessage): void {
@@ -17,4 +38,67 @@ export function markCloseConnection(request: IncomingMessage): void {
 /** True when the connection of `request` must close after its response. */
 export function mustCloseConnection(request: IncomingMessage | undefined): boolean {
   return request !== undefined && (request as MarkedRequest)[kCloseConnection] === true
+}
+
+/** The per-connection state of an HTTP/1 request (HTTP/2 streams have none). */
+function stateOf(raw: IncomingMessage | undefined): ConnectionState | null {
+  if (raw === undefined || raw.httpVersionMajor === 2) return null
+  return (raw.socket as unknown as ConnectionState | null) ?? null
+}
+
+/**
+ * Notes that the request of `res` starts on its connection; false when it must not start: a
+ * response that closes the connection was already committed (the request is left unanswered, and
+ * the connection closes after that response).
+ */
+export function startRequest(raw: IncomingMessage, res: ServerResponse): boolean {
+  const state = stateOf(raw)
+  if (state === null) return true
+  if (state[kLastAnswered] === true) return false
+  // RFC 9112 §9.6: nothing read after a request that asked for the connection to close is processed.
+  if (state[kLatest]?.shouldKeepAlive === false) {
+    state[kLastAnswered] = true
+    return false
+  }
+  state[kLatest] = res
+  return true
+}
+
+/** The response of the latest request started on the connection of `socket`, if any. */
+export function latestResponse(socket: object): ServerResponse | undefined {
+  return (socket as ConnectionState)[kLatest]
+}
+
+/**
+ * Decides whether the HTTP/1 response `res`, about to be written, closes its connection
+ * (`closing`: the server closes), and records it: true when it must carry `connection: close`.
+ */
+export function closesConnection(res: ServerResponse, closing: boolean): boolean {
+  const raw = res.req as IncomingMessage | undefined
+  const wanted = closing || mustCloseConnection(raw)
+  const state = stateOf(raw)
+  if (state === null) return wanted
+  const latest = state[kLatest]
+  if (latest !== undefined && latest !== res) {
+    // A later request already started here: it is answered after this one, and closes instead.
+    if (wanted) state[kCloseAfterLatest] = true
+    return false
+  }
+  if (!wanted && state[kCloseAfterLatest] !== true) {
+    // A request that asked for the close (or HTTP/1.0 without keep-alive): Node closes after it.
+    if (res.shouldKeepAlive === false) state[kLastAnswered] = true
+    return false
+  }
+  state[kLastAnswered] = true
+  return true
+}
+
+/** Records that the connection of `socket` closes after what it has to answer: nothing else starts. */
+export function noteLastAnswer(socket: object): void {
+  ;(socket as ConnectionState)[kLastAnswered] = true
+}
+
+/** True once the connection of `socket` closes after what it has to answer. */
+export function isLastAnswered(socket: object): boolean {
+  return (socket as ConnectionState)[kLastAnswered] === true
 }

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { closesConnection } from './close-connection.js'
 
 /** Fastify's body for a request refused while the server closes. */
 const CLOSING_BODY = JSON.stringify({
@@ -22,7 +23,7 @@ export function answerClosing(res: ServerResponse): void {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(CLOSING_BODY),
   }
-  if (!isHttp2Response(res)) headers['connection'] = 'close'
+  if (!isHttp2Response(res) && closesConnection(res, true)) headers['connection'] = 'close'
   res.writeHead(503, headers)
   res.end(CLOSING_BODY)
 }

@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import type { OutgoingHeaders, WritablePayload } from '@framework/core'
 import { createError } from '@framework/error-formatter'
-import { mustCloseConnection } from './close-connection.js'
+import { closesConnection } from './close-connection.js'
 import { isHttp2Response } from './closing-answer.js'
 import {
   failSend,
@@ -42,7 +42,7 @@ function frame(headers: OutgoingHeaders, statusCode: number, byteLength: number)
  *   the body a GET would have had) and for 1xx/204/304 responses;
  * - a stream is piped (see `sendStream`).
  *
- * `content-length` and `connection: close` are written into `headers` itself, which must be an
+ * `content-length` and `connection: close` (see `closesConnection`) are written into `headers` itself, which must be an
  * object of this reply alone. `done` runs once, when the response finished or the connection closed;
  * without `done` no listener is added to the response. A head that Node refuses to write never
  * escapes: the client gets a 500 instead (see `answerWriteFailure`).
@@ -56,9 +56,8 @@ export function send(
   closing: boolean,
   logger: StreamLogger | undefined,
 ): void {
-  if ((closing || mustCloseConnection(res.req)) && !isHttp2Response(res)) {
-    headers['connection'] = 'close'
-  }
+  if (!isHttp2Response(res) && closesConnection(res, closing)) headers['connection'] = 'close'
+
   if (done !== undefined) {
     if (res[kSendDone] === undefined) {
       res.on('finish', onResponseEnd)

@@ -1,6 +1,7 @@
 import type { Http2Session } from 'node:http2'
 import { Server as NetServer, type Socket } from 'node:net'
 import { Server as TlsServer } from 'node:tls'
+import { closeLingering } from './linger.js'
 
 /**
  * How often `close()` looks at the connections. A keep-alive connection is closed once two looks
@@ -73,6 +74,8 @@ export class OpenConnections {
         this.accepted++
         this.sockets.add(socket)
         socket.once('close', () => this.sockets.delete(socket))
+        // Every close after a response lingers, so an answer is never lost to a reset.
+        closeLingering(socket)
       },
     )
   }

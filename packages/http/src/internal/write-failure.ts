@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http'
 import { createError, errorBody } from '@framework/error-formatter'
+import { closesConnection } from './close-connection.js'
 import { isHttp2Response } from './closing-answer.js'
 import { failSend, type SendingResponse } from './send-done.js'
 import type { StreamLogger } from './send-stream.js'
@@ -28,7 +29,7 @@ export function answerWriteFailure(
       'content-length': Buffer.byteLength(body),
     }
     // HTTP/2 has no connection header (Node refuses it): the stream ends with the response.
-    if (!isHttp2Response(res)) headers['connection'] = 'close'
+    if (!isHttp2Response(res) && closesConnection(res, true)) headers['connection'] = 'close'
     res.writeHead(500, headers)
     res.end(body)
   }
