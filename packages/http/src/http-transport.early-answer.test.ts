@@ -1,6 +1,6 @@
-import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rawExchange } from '../test/raw-socket.js'
 import { type Served, serve } from '../test/serve.js'
 
 // [API.md Errors: body over bodyLimit] An answer given before the request was read whole reaches
@@ -42,33 +42,52 @@ interface Exchange {
   ending: string
 }
 
-/** Runs `iterations` exchanges of a client that keeps writing, one after the other, in a worker. */
-async function writingClients(options: {
+/**
+ * Runs `iterations` exchanges of a client that keeps writing, one after the other, in a worker.
+ * With `warmup`, `onReady` runs once the warmup request of each exchange was answered.
+ */
+function writingClients(options: {
   head: string
   total: number
   chunked: boolean
   iterations: number
+  port?: number
+  warmup?: string
+  onReady?: () => void
 }): Promise<Exchange[]> {
+  const { onReady, ...data } = options
   const worker = new Worker(new URL('../test/writing-client.mjs', import.meta.url), {
-    workerData: { port: served.port, deadline: 5000, ...options },
+    workerData: { port: served.port, deadline: 5000, ...data },
   })
-  const [results] = (await once(worker, 'message')) as [Exchange[]]
-  await worker.terminate()
-  return results
+  return new Promise((resolve, reject) => {
+    worker.on('error', reject)
+    worker.on('message', (message: 'ready' | Exchange[]) => {
+      if (message === 'ready') {
+        onReady?.()
+        worker.postMessage('go')
+        return
+      }
+      void worker.terminate()
+      resolve(message)
+    })
+  })
 }
 
-/** Checks every exchange got the whole 413, with connection: close, and the connection ended. */
-function expectEvery413(exchanges: Exchange[]): void {
+/**
+ * Checks every exchange got the whole answer (`status` and `body`) with connection: close, and
+ * that the connection then ended.
+ */
+function expectEvery(exchanges: Exchange[], status: number, body: string): void {
   const seen = exchanges.map((exchange) => {
     const response = firstResponse(exchange.response)
-    return response.status === 413 &&
+    return response.status === status &&
       response.head.includes('\r\nconnection: close') &&
-      response.body === tooLarge &&
+      response.body === body &&
       exchange.ending !== 'open'
-      ? 'whole 413'
+      ? `whole ${status}`
       : `${response.status} (${exchange.ending}, ${exchange.response.length} bytes read)`
   })
-  expect(seen).toEqual(Array(exchanges.length).fill('whole 413'))
+  expect(seen).toEqual(Array(exchanges.length).fill(`whole ${status}`))
 }
 
 describe('early answers reach a client that keeps writing (lingering close)', () => {
@@ -80,7 +99,7 @@ describe('early answers reach a client that keeps writing (lingering close)', ()
       chunked: true,
       iterations: ITERATIONS,
     })
-    expectEvery413(exchanges)
+    expectEvery(exchanges, 413, tooLarge)
     expect(Date.now() - started).toBeLessThan(30_000)
   }, 40_000)
 
@@ -91,6 +110,77 @@ describe('early answers reach a client that keeps writing (lingering close)', ()
       chunked: false,
       iterations: ITERATIONS,
     })
-    expectEvery413(exchanges)
+    expectEvery(exchanges, 413, tooLarge)
   }, 40_000)
+
+  it('a malformed request head, its body sent anyway: the 400 arrives, 20 times out of 20', async () => {
+    const exchanges = await writingClients({
+      head: `POST /echo HTTP/1.1\r\nhost: x\r\nnot a header\r\ncontent-length: ${10 * MiB}\r\n\r\n`,
+      total: 10 * MiB,
+      chunked: false,
+      iterations: 20,
+    })
+    expectEvery(
+      exchanges,
+      400,
+      JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Client Error' }),
+    )
+  }, 40_000)
+
+  it('[API.md Servers and shutdown] the 503 while closing, to a request whose body is still coming: it arrives, 10 times out of 10', async () => {
+    const exchanges: Exchange[] = []
+    for (let i = 0; i < 10; i++) {
+      const closingServer = await serve({}, { bodyLimit: MiB })
+      let closing: Promise<void> | undefined
+      exchanges.push(
+        ...(await writingClients({
+          port: closingServer.port,
+          warmup: 'GET /hello HTTP/1.1\r\nhost: x\r\n\r\n',
+          onReady: () => {
+            closing = closingServer.transport.close()
+          },
+          head: `POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: ${10 * MiB}\r\n\r\n`,
+          total: 10 * MiB,
+          chunked: false,
+          iterations: 1,
+        })),
+      )
+      await closing
+    }
+    expectEvery(
+      exchanges,
+      503,
+      JSON.stringify({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'Service Unavailable',
+      }),
+    )
+  }, 40_000)
+})
+
+describe('a connection is not reused after an early answer', () => {
+  it('a request pipelined behind a body refused unread never starts: one answer (413), then the connection ends', async () => {
+    const before = served.log.sendDone.length
+    const exchange = await rawExchange(served.port, [
+      `POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: ${2 * MiB}\r\n\r\n`,
+      Buffer.alloc(2 * MiB, 'x'),
+      'GET /hello HTTP/1.1\r\nhost: x\r\n\r\n',
+    ])
+    expect(firstResponse(exchange.response).status).toBe(413)
+    expect(exchange.response.match(/HTTP\/1\.1 /g)).toHaveLength(1)
+    expect(exchange.ending).toBe('end')
+    expect(served.log.sendDone.slice(before).map((entry) => entry.url)).toEqual(['/echo'])
+  })
+
+  it('a request sent on the connection after the 413 was read gets no answer: the server ended it', async () => {
+    const exchange = await rawExchange(served.port, [
+      `POST /echo HTTP/1.1\r\nhost: x\r\ncontent-length: ${2 * MiB}\r\n\r\n`,
+      100,
+      'GET /hello HTTP/1.1\r\nhost: x\r\n\r\n',
+    ])
+    expect(firstResponse(exchange.response).status).toBe(413)
+    expect(exchange.response.match(/HTTP\/1\.1 /g)).toHaveLength(1)
+    expect(exchange.ending).toBe('end')
+  })
 })

@@ -2,8 +2,12 @@
 // worker thread (its own event loop, as a client in another process has): the timing between the
 // server's answer, its close and the client's reads is then the one a real client sees.
 //
-// workerData: { port, head, total, chunked, iterations, deadline }. Posts one array: for each
-// exchange { response (latin1), written (body bytes handed to the socket), ending }.
+// workerData: { port, head, total, chunked, iterations, deadline, warmup? }. Posts one array: for
+// each exchange { response (latin1), written (body bytes handed to the socket), ending }.
+//
+// With `warmup` (a request), each exchange first sends it on its connection and reads its whole
+// response, then posts 'ready' and waits for the message 'go' before sending `head` on the same
+// (kept-alive) connection; `response` is then what came after the warmup response.
 import { connect } from 'node:net'
 import { parentPort, workerData } from 'node:worker_threads'
 
@@ -13,10 +17,10 @@ import { parentPort, workerData } from 'node:worker_threads'
  * 'end' (the server's FIN, after which the client closes as Node's clients do), 'reset'
  * (ECONNRESET or EPIPE) or 'open' (still open at the deadline).
  */
-function exchange({ port, head, total, chunked, deadline }) {
+function exchange({ port, head, total, chunked, deadline, warmup }) {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1')
-    const received = []
+    let received = []
     let written = 0
     let settled = false
     const settle = (ending) => {
@@ -27,7 +31,18 @@ function exchange({ port, head, total, chunked, deadline }) {
       resolve({ response: Buffer.concat(received).toString('latin1'), written, ending })
     }
     const timer = setTimeout(() => settle('open'), deadline)
-    socket.on('data', (chunk) => received.push(chunk))
+    socket.on('data', (chunk) => {
+      received.push(chunk)
+      if (warmingUp && wholeResponse(Buffer.concat(received))) {
+        warmingUp = false
+        received = []
+        parentPort.once('message', () => {
+          socket.write(head)
+          pump()
+        })
+        parentPort.postMessage('ready')
+      }
+    })
     socket.on('end', () => settle('end'))
     socket.on('close', () => settle('end'))
     socket.on('error', (error) => {
@@ -49,11 +64,25 @@ function exchange({ port, head, total, chunked, deadline }) {
       }
       if (!settled && socket.writable && chunked) socket.write('0\r\n\r\n')
     }
+    let warmingUp = warmup !== undefined
     socket.on('connect', () => {
+      if (warmingUp) {
+        socket.write(warmup)
+        return
+      }
       socket.write(head)
       pump()
     })
   })
+}
+
+/** True when `bytes` hold a whole response with a content-length. */
+function wholeResponse(bytes) {
+  const text = bytes.toString('latin1')
+  const end = text.indexOf('\r\n\r\n')
+  if (end === -1) return false
+  const length = Number(/\r\ncontent-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0)
+  return bytes.length >= end + 4 + length
 }
 
 const results = []
