@@ -245,6 +245,98 @@ describe('[API.md Servers and shutdown] what arrives while closing', () => {
   })
 })
 
+/** The responses in `text`, in order: status, connection header (or ''), body. */
+function responsesIn(text: string): Array<{ status: number; connection: string; body: string }> {
+  const responses = []
+  let rest = text
+  for (;;) {
+    const end = rest.indexOf('\r\n\r\n')
+    if (end === -1) return responses
+    const head = rest.slice(0, end)
+    const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? 0)
+    responses.push({
+      status: Number(head.split(' ')[1]),
+      connection: /\r\nconnection: ([\w-]+)/i.exec(head)?.[1]?.toLowerCase() ?? '',
+      body: rest.slice(end + 4, end + 4 + length),
+    })
+    rest = rest.slice(end + 4 + length)
+  }
+}
+
+describe('[API.md Servers and shutdown] requests pipelined on a connection while closing', () => {
+  // One rule whatever return503OnClosing: every request the server starts (its onRequest hooks
+  // run) is answered, and the connection closes after the last answer; a request read after an
+  // answer that closes the connection never starts (RFC 9112: the client may retry it).
+  async function pipelineWhileClosing(return503OnClosing: boolean, pipelined: string[]) {
+    const started: string[] = []
+    const { app, port } = await start({ return503OnClosing }, (app) => {
+      app.addHook('onRequest', async (request: { url: string }) => {
+        started.push(request.url)
+      })
+    })
+    const socket = connect(port, '127.0.0.1')
+    await once(socket, 'connect')
+    let text = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => {
+      text += chunk
+    })
+    const closed = once(socket, 'close')
+    socket.write('GET /slow?n=1 HTTP/1.1\r\nhost: localhost\r\n\r\n')
+    await sleep(50)
+    const closing = app.close()
+    await sleep(20)
+    // Behind /slow, still in flight: HTTP/1.1 pipelining.
+    socket.write(pipelined.map((url) => `GET ${url} HTTP/1.1\r\nhost: localhost\r\n\r\n`).join(''))
+    await closed
+    await closing
+    return { started, responses: responsesIn(text) }
+  }
+
+  const SERVICE_UNAVAILABLE = JSON.stringify({
+    statusCode: 503,
+    error: 'Service Unavailable',
+    message: 'Service Unavailable',
+  })
+
+  it('return503OnClosing true: the request behind the one in flight gets its 503 after it; no hook runs for it', async () => {
+    const { started, responses } = await pipelineWhileClosing(true, ['/fast?n=2'])
+    expect(started).toEqual(['/slow?n=1'])
+    expect(responses).toEqual([
+      { status: 200, connection: 'keep-alive', body: BODY },
+      { status: 503, connection: 'close', body: SERVICE_UNAVAILABLE },
+    ])
+  })
+
+  it('return503OnClosing false: the request behind the one in flight is served and answered after it', async () => {
+    const { started, responses } = await pipelineWhileClosing(false, ['/fast?n=2'])
+    expect(started).toEqual(['/slow?n=1', '/fast?n=2'])
+    expect(responses).toEqual([
+      { status: 200, connection: 'keep-alive', body: BODY },
+      { status: 200, connection: 'close', body: 'ok' },
+    ])
+  })
+
+  it('return503OnClosing true, two pipelined: the first gets the 503 that closes the connection; the second never starts', async () => {
+    const { started, responses } = await pipelineWhileClosing(true, ['/fast?n=2', '/fast?n=3'])
+    expect(started).toEqual(['/slow?n=1'])
+    expect(responses.map((response) => [response.status, response.connection])).toEqual([
+      [200, 'keep-alive'],
+      [503, 'close'],
+    ])
+  })
+
+  it('return503OnClosing false, two pipelined: both are served and answered, the last one closing the connection', async () => {
+    const { started, responses } = await pipelineWhileClosing(false, ['/fast?n=2', '/fast?n=3'])
+    expect(started).toEqual(['/slow?n=1', '/fast?n=2', '/fast?n=3'])
+    expect(responses).toEqual([
+      { status: 200, connection: 'keep-alive', body: BODY },
+      { status: 200, connection: 'keep-alive', body: 'ok' },
+      { status: 200, connection: 'close', body: 'ok' },
+    ])
+  })
+})
+
 describe('[API.md Servers and shutdown] forceCloseConnections', () => {
   it('true destroys every connection at once, requests in flight included', async () => {
     const { app, port } = await start({ forceCloseConnections: true })
