@@ -11,7 +11,7 @@ import { buildValidatorCompiler } from '@framework/validator-compiler'
 import { version } from '../package.json'
 import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
 import { publishInitialization } from './diagnostics.js'
-import { optionWarnings } from './fastify-options.js'
+import { optionNotices } from './fastify-options.js'
 import { initialConfig } from './initial-config.js'
 import { createLogger, isSilent } from './logger.js'
 import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
@@ -63,8 +63,9 @@ export function framework(options: FrameworkOptions = {}) {
   const warn = isSilent(logger)
     ? (message: string) => process.emitWarning(message)
     : (message: string) => logger.warn(message)
-  for (const warning of optionWarnings(options as Record<string, unknown>, knownOptions)) {
-    warn(warning)
+  for (const notice of optionNotices(options as Record<string, unknown>, knownOptions)) {
+    if (notice.level === 'warn') warn(notice.message)
+    else logger.debug(notice.message)
   }
   const { module, precompiler } = resolvePrecompiled(options.precompiled)
   const validator = validatorOptions(options)

@@ -1,4 +1,5 @@
 import { createError } from '@framework/error-formatter'
+import { type OptionNotice, unknownOptionNotice } from './unknown-options.js'
 
 /**
  * Factory options of Fastify 4 that this framework does not implement, and what happens to each.
@@ -76,30 +77,35 @@ export function refuseUnsupported(options: Record<string, unknown>): void {
 }
 
 /**
- * The warnings for options that are ignored: Fastify 4 options set to something other than their
- * default, and options neither Fastify 4 nor this framework knows (a typo, most likely).
+ * The notices for options that are ignored: Fastify 4 options set to something other than their
+ * default (warn level, each time), and options neither Fastify 4 nor this framework knows (see
+ * `unknownOptionNotice`: once per process, at warn level only when it looks like a typo).
  *
  * @example
- * optionWarnings({ maxRequestsPerSocket: 10, bodylimit: 5 }, new Set(['bodyLimit']))
- * // ["Option 'maxRequestsPerSocket' is ignored: ...", "Option 'bodylimit' is unknown and ignored"]
+ * optionNotices({ maxRequestsPerSocket: 10, bodylimit: 5, databaseUrl: '...' }, knownOptions)
+ * // [{ level: 'warn', message: "framework: option 'maxRequestsPerSocket' is a Fastify option ..." },
+ * //  { level: 'warn', message: "framework: option 'bodylimit' is unknown and ignored: did you mean 'bodyLimit'?" },
+ * //  { level: 'debug', message: "framework: option 'databaseUrl' is unknown and ignored" }]
  */
-export function optionWarnings(
+export function optionNotices(
   options: Record<string, unknown>,
   known: ReadonlySet<string>,
-): string[] {
-  const warnings: string[] = []
+): OptionNotice[] {
+  const notices: OptionNotice[] = []
   for (const name of Object.keys(options)) {
     if (known.has(name) || options[name] === undefined) continue
     const entry = unsupported[name]
     if (entry === undefined) {
-      warnings.push(`framework: option '${name}' is unknown and ignored`)
+      const notice = unknownOptionNotice(name, known)
+      if (notice !== null) notices.push(notice)
     } else if (entry.action === 'warn' && !isDefault(entry, options[name])) {
-      warnings.push(
-        `framework: option '${name}' is a Fastify option the framework does not implement, ignored: ${entry.advice}`,
-      )
+      notices.push({
+        level: 'warn',
+        message: `framework: option '${name}' is a Fastify option the framework does not implement, ignored: ${entry.advice}`,
+      })
     }
   }
-  return warnings
+  return notices
 }
 
 function isDefault(entry: Unsupported, value: unknown): boolean {

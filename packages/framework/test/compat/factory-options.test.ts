@@ -141,7 +141,7 @@ describe('options the framework does not implement', () => {
     makeApp({ maxRequestsPerSocket: 10, bodylimit: 5 })
     expect(warnings.mock.calls.map((call) => call[0])).toEqual([
       "framework: option 'maxRequestsPerSocket' is a Fastify option the framework does not implement, ignored: keep-alive connections serve any number of requests",
-      "framework: option 'bodylimit' is unknown and ignored",
+      "framework: option 'bodylimit' is unknown and ignored: did you mean 'bodyLimit'?",
     ])
     const lines: string[] = []
     const logger = {
@@ -159,6 +159,98 @@ describe('options the framework does not implement', () => {
     makeApp({ logger, maxRequestsPerSocket: 3 })
     expect(lines).toEqual([
       "framework: option 'maxRequestsPerSocket' is a Fastify option the framework does not implement, ignored: keep-alive connections serve any number of requests",
+    ])
+  })
+})
+
+describe('unknown options: a whole configuration object passed to the factory', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  // An application's own configuration, as many pass it: `framework({ ...config, logger })`.
+  const config: Record<string, unknown> = {
+    port: 3000,
+    host: '0.0.0.0',
+    env: 'production',
+    nodeEnv: 'production',
+    logLevel: 'info',
+    databaseUrl: 'postgres://app:hunter2@db:5432/app',
+    databasePoolSize: 10,
+    redisUrl: 'redis://:s3cr3t-redis@cache:6379',
+    jwtSecret: 'jwt-secret-value-0123456789',
+    jwtExpiresIn: '1h',
+    cookieSecret: 'cookie-secret-value',
+    corsOrigin: 'https://example.com',
+    rateLimitMax: 100,
+    rateLimitWindow: '1 minute',
+    sentryDsn: 'https://key@sentry.example.com/1',
+    smtpHost: 'smtp.example.com',
+    smtpPort: 587,
+    smtpUser: 'mailer',
+    smtpPassword: 'smtp-password-value',
+    s3Bucket: 'uploads',
+    s3Region: 'eu-west-1',
+    awsAccessKeyId: 'AKIAEXAMPLE',
+    awsSecretAccessKey: 'aws-secret-value',
+    featureFlags: { beta: true },
+    uploadDir: '/var/uploads',
+    maxUploadSize: 10_485_760,
+    sessionTtl: 3600,
+    apiBaseUrl: 'https://api.example.com',
+    metricsPort: 9091,
+    bodyLimt: 2_097_152,
+  }
+  const secrets = Object.values(config).filter(
+    (value): value is string => typeof value === 'string',
+  )
+
+  function captureLogger(lines: Array<[string, string]>) {
+    const logger = {
+      level: 'debug',
+      warn: (message: string) => lines.push(['warn', message]),
+      debug: (message: string) => lines.push(['debug', message]),
+      info() {},
+      error() {},
+      fatal() {},
+      trace() {},
+      child() {
+        return logger
+      },
+    }
+    return logger
+  }
+
+  it('reports each key once per process, whatever the number of instances: debug level, except a likely typo (warn, naming the option); never a value', () => {
+    expect(Object.keys(config)).toHaveLength(30)
+    const lines: Array<[string, string]> = []
+    const logger = captureLogger(lines)
+    for (let i = 0; i < 3; i++) makeApp({ ...config, logger })
+    expect(lines.filter(([level]) => level === 'warn')).toEqual([
+      ['warn', "framework: option 'bodyLimt' is unknown and ignored: did you mean 'bodyLimit'?"],
+    ])
+    const debug = lines.filter(([level]) => level === 'debug').map(([, message]) => message)
+    expect(debug).toHaveLength(29)
+    expect(debug).toContain("framework: option 'databaseUrl' is unknown and ignored")
+    expect(new Set(debug).size).toBe(29)
+    for (const [, message] of lines) {
+      for (const secret of secrets) expect(message).not.toContain(secret)
+    }
+    expect(JSON.stringify(lines)).not.toContain('2097152')
+
+    // A later instance in the same process, logging off: not a word, not even the typo again.
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
+    makeApp({ ...config })
+    expect(warnings).not.toHaveBeenCalled()
+  })
+
+  it('with logging off, only a likely typo reaches process warnings, once', () => {
+    const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
+    for (let i = 0; i < 3; i++)
+      makeApp({ trustproxy: true, ignoreTrailingSlsh: true, tenantId: 't-42' })
+    expect(warnings.mock.calls.map((call) => call[0])).toEqual([
+      "framework: option 'trustproxy' is unknown and ignored: did you mean 'trustProxy'?",
+      "framework: option 'ignoreTrailingSlsh' is unknown and ignored: did you mean 'ignoreTrailingSlash'?",
     ])
   })
 })
