@@ -32,3 +32,17 @@ describe('[API.md Errors] a request line or header the parser refuses is 400, ne
     expect(exchange.response).toContain('"code":"FRM_ERR_HTTP_VERSION_NOT_SUPPORTED"')
   })
 })
+
+describe('a malformed request pipelined behind requests already started', () => {
+  it('waits for their answers: 200, then the 400, then the connection closes', async () => {
+    const exchange = await rawExchange(served.port, [
+      'GET /slow?ms=100 HTTP/1.1\r\nhost: a\r\n\r\nGET /hello HTTP/1.1\r\nhost: a\r\n\r\nNOT HTTP AT ALL\r\n\r\n',
+    ])
+    const statuses = [...exchange.response.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])
+    expect(statuses).toEqual(['200', '200', '400'])
+    expect(exchange.response).toContain('{"slow":true}')
+    expect(exchange.response).toContain('{"hello":"world"}')
+    expect(exchange.response.endsWith(CLIENT_ERROR)).toBe(true)
+    expect(exchange.ending).toBe('end')
+  })
+})

@@ -86,7 +86,7 @@ function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): 
   const latest = latestResponse(socket)
   // The error is about a request pipelined behind the latest one when that one was read whole;
   // otherwise it is about the latest one itself (a malformed body, an end mid-body, a timeout).
-  const pipelined = !timedOut && inFlight != null && latest !== undefined && latest.req.complete
+  const pipelined = !timedOut && inFlight != null && latest?.req.complete === true
   if (!pipelined && inFlight?.headersSent === true) {
     // A response already under way on this socket cannot be followed by another one.
     socket.destroy()
@@ -94,7 +94,7 @@ function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): 
   }
   noteLastAnswer(socket)
   if (pipelined) {
-    latest.once('close', () => {
+    latest!.once('close', () => {
       if (socket.writable) {
         socket.write(answer)
         lingerClose(socket)
