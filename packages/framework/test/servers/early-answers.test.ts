@@ -1,3 +1,5 @@
+import { connect as connectH2 } from 'node:http2'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
 import framework from 'framework'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -70,5 +72,66 @@ describe('a body over the default bodyLimit, the client writing on: the 413 alwa
       30,
     )
     expect(exchanges.map(outcome)).toEqual(Array(30).fill('whole 413'))
+  }, 40_000)
+})
+
+describe('HTTP/2: a body over the limit, the client writing on', () => {
+  it('gets the whole 413, then RST_STREAM NO_ERROR asking it to stop sending (RFC 9113 §8.1), 10 times', async () => {
+    const h2: any = framework({ http2: true })
+    h2.post('/upload', async () => 'ok')
+    const base: string = await h2.listen({ port: 0, host: '127.0.0.1' })
+    const session = connectH2(base)
+    const outcomes: string[] = []
+    try {
+      for (let i = 0; i < 10; i++) {
+        outcomes.push(
+          await new Promise<string>((resolve) => {
+            const stream = session.request({
+              ':method': 'POST',
+              ':path': '/upload',
+              'content-type': 'application/json',
+            })
+            let status = 0
+            let body = ''
+            const timer = setTimeout(() => resolve(`${status}, still open after 3 s`), 3000)
+            stream.on('response', (headers) => {
+              status = Number(headers[':status'])
+            })
+            stream.setEncoding('utf8')
+            stream.on('data', (chunk: string) => {
+              body += chunk
+            })
+            stream.on('error', () => {})
+            // The response ended (END_STREAM): the server must then close the stream (an
+            // RST_STREAM: stream.closed), or the client writes on into a window never reopened.
+            stream.on('end', async () => {
+              const code = (JSON.parse(body) as { code?: string }).code
+              for (let waited = 0; !stream.closed && waited < 1000; waited += 10) await sleep(10)
+              clearTimeout(timer)
+              resolve(
+                `${status} ${code} ${stream.closed ? `closed, code ${stream.rstCode}` : 'open'}`,
+              )
+              stream.destroy()
+            })
+            const chunk = Buffer.alloc(64 * 1024, 'x')
+            let sent = 0
+            const pump = (): void => {
+              while (sent < 10 * MiB && !stream.destroyed) {
+                sent += chunk.length
+                if (!stream.write(chunk)) {
+                  stream.once('drain', pump)
+                  return
+                }
+              }
+            }
+            pump()
+          }),
+        )
+      }
+    } finally {
+      session.destroy()
+      await h2.close()
+    }
+    expect(outcomes).toEqual(Array(10).fill('413 FRM_ERR_CTP_BODY_TOO_LARGE closed, code 0'))
   }, 40_000)
 })

@@ -2,8 +2,9 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import type { OutgoingHeaders, WritablePayload } from '@framework/core'
 import { createError } from '@framework/error-formatter'
-import { closesConnection } from './close-connection.js'
+import { closesConnection, mustCloseConnection } from './close-connection.js'
 import { isHttp2Response } from './closing-answer.js'
+import { stopRequestAfterResponse } from './http2-early-answer.js'
 import {
   failSend,
   kSendDone,
@@ -56,7 +57,9 @@ export function send(
   closing: boolean,
   logger: StreamLogger | undefined,
 ): void {
-  if (!isHttp2Response(res) && closesConnection(res, closing)) headers['connection'] = 'close'
+  if (!isHttp2Response(res)) {
+    if (closesConnection(res, closing)) headers['connection'] = 'close'
+  } else if (mustCloseConnection(res.req)) stopRequestAfterResponse(res)
 
   if (done !== undefined) {
     if (res[kSendDone] === undefined) {
