@@ -1,7 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createError, errorBody, statusText } from '@framework/error-formatter'
-import { isLastAnswered, latestResponse, noteLastAnswer } from './close-connection.js'
+import { isLastAnswered, noteLastAnswer } from './close-connection.js'
 import { lingerClose } from './linger.js'
 
 /**
@@ -82,11 +83,13 @@ function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): 
     if (timedOut) socket.destroy()
     return
   }
-  const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } | null })._httpMessage
-  const latest = latestResponse(socket)
-  // The error is about a request pipelined behind the latest one when that one was read whole;
-  // otherwise it is about the latest one itself (a malformed body, an end mid-body, a timeout).
-  const pipelined = !timedOut && inFlight != null && latest?.req.complete === true
+  const http = socket as HttpSocket
+  const inFlight = http._httpMessage
+  // The request the parser was reading: the error is about a request pipelined behind those
+  // started when that one was read whole (or none is being read); otherwise it is about that one
+  // (a malformed body, an end mid-body, a timeout).
+  const reading = http.parser?.incoming
+  const pipelined = !timedOut && inFlight != null && (reading == null || reading.complete)
   if (!pipelined && inFlight?.headersSent === true) {
     // A response already under way on this socket cannot be followed by another one.
     socket.destroy()
@@ -94,7 +97,7 @@ function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): 
   }
   noteLastAnswer(socket)
   if (pipelined) {
-    latest!.once('close', () => {
+    afterStartedAnswers(http, () => {
       if (socket.writable) {
         socket.write(answer)
         lingerClose(socket)
@@ -104,6 +107,26 @@ function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): 
   }
   socket.write(answer)
   lingerClose(socket)
+}
+
+/** Node's view of an HTTP/1 socket: the response being written, and its parser. */
+type HttpSocket = Socket & {
+  _httpMessage?: (ServerResponse & { headersSent: boolean }) | null
+  parser?: { incoming?: IncomingMessage | null } | null
+}
+
+/**
+ * Calls `fn` once the responses of every request started on `socket` are written: Node writes them
+ * one after the other, each taking the socket as the one before finishes.
+ */
+function afterStartedAnswers(socket: HttpSocket, fn: () => void): void {
+  const current = socket._httpMessage
+  if (current == null) {
+    fn()
+    return
+  }
+  // Node's own 'finish' listener, added first, hands the socket to the next response.
+  current.once('finish', () => afterStartedAnswers(socket, fn))
 }
 
 /**

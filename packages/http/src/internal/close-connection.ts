@@ -15,17 +15,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
  *   connection never starts: its answer could not be sent. RFC 9112 lets a client retry it.
  */
 const kCloseConnection = Symbol('framework.http.closeConnection')
-/** On a socket: the response of the latest request started on it. */
-const kLatest = Symbol('framework.http.latestResponse')
+/** On a request: its ordinal among the requests started on its connection. */
+const kOrdinal = Symbol('framework.http.ordinal')
+/** On a socket: how many requests started on it (no request object is kept). */
+const kStarted = Symbol('framework.http.started')
+/** On a socket: a started request asked for the connection to close (or was HTTP/1.0). */
+const kAskedClose = Symbol('framework.http.askedClose')
 /** On a socket: an earlier response wanted the connection closed; the latest one closes it. */
 const kCloseAfterLatest = Symbol('framework.http.closeAfterLatest')
 /** On a socket: a response that closes the connection is committed; nothing else starts. */
 const kLastAnswered = Symbol('framework.http.lastAnswered')
 
-type MarkedRequest = IncomingMessage & { [kCloseConnection]?: true }
+type MarkedRequest = IncomingMessage & { [kCloseConnection]?: true; [kOrdinal]?: number }
 
 interface ConnectionState {
-  [kLatest]?: ServerResponse
+  [kStarted]?: number
+  [kAskedClose]?: true
   [kCloseAfterLatest]?: true
   [kLastAnswered]?: true
 }
@@ -48,25 +53,23 @@ function stateOf(raw: IncomingMessage | undefined): ConnectionState | null {
 
 /**
  * Notes that the request of `res` starts on its connection; false when it must not start: a
- * response that closes the connection was already committed (the request is left unanswered, and
- * the connection closes after that response).
+ * response that closes the connection was already committed, or an earlier request asked for the
+ * close (RFC 9112 §9.6: nothing read after it is processed). The request is then left unanswered,
+ * and the connection closes after that response.
  */
 export function startRequest(raw: IncomingMessage, res: ServerResponse): boolean {
   const state = stateOf(raw)
   if (state === null) return true
   if (state[kLastAnswered] === true) return false
-  // RFC 9112 §9.6: nothing read after a request that asked for the connection to close is processed.
-  if (state[kLatest]?.shouldKeepAlive === false) {
+  if (state[kAskedClose] === true) {
     state[kLastAnswered] = true
     return false
   }
-  state[kLatest] = res
+  const ordinal = (state[kStarted] ?? 0) + 1
+  state[kStarted] = ordinal
+  ;(raw as MarkedRequest)[kOrdinal] = ordinal
+  if (res.shouldKeepAlive === false) state[kAskedClose] = true
   return true
-}
-
-/** The response of the latest request started on the connection of `socket`, if any. */
-export function latestResponse(socket: object): ServerResponse | undefined {
-  return (socket as ConnectionState)[kLatest]
 }
 
 /**
@@ -74,12 +77,12 @@ export function latestResponse(socket: object): ServerResponse | undefined {
  * (`closing`: the server closes), and records it: true when it must carry `connection: close`.
  */
 export function closesConnection(res: ServerResponse, closing: boolean): boolean {
-  const raw = res.req as IncomingMessage | undefined
+  const raw = res.req as MarkedRequest | undefined
   const wanted = closing || mustCloseConnection(raw)
   const state = stateOf(raw)
   if (state === null) return wanted
-  const latest = state[kLatest]
-  if (latest !== undefined && latest !== res) {
+  const ordinal = raw![kOrdinal]
+  if (ordinal !== undefined && ordinal !== state[kStarted]) {
     // A later request already started here: it is answered after this one, and closes instead.
     if (wanted) state[kCloseAfterLatest] = true
     return false
