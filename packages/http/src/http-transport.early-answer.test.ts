@@ -183,4 +183,15 @@ describe('a connection is not reused after an early answer', () => {
     expect(exchange.response.match(/HTTP\/1\.1 /g)).toHaveLength(1)
     expect(exchange.ending).toBe('end')
   })
+
+  it('[RFC 9112 §9.6] a request pipelined behind one that asked for connection: close never starts', async () => {
+    const before = served.log.sendDone.length
+    const exchange = await rawExchange(served.port, [
+      'GET /slow?ms=50 HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\nGET /hello HTTP/1.1\r\nhost: x\r\n\r\n',
+    ])
+    expect(exchange.response.match(/HTTP\/1\.1 /g)).toHaveLength(1)
+    expect(firstResponse(exchange.response).body).toBe('{"slow":true}')
+    expect(exchange.ending).toBe('end')
+    expect(served.log.sendDone.slice(before).map((entry) => entry.url)).toEqual(['/slow?ms=50'])
+  })
 })
