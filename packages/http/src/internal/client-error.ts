@@ -3,7 +3,7 @@ import { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { createError, errorBody, statusText } from '@framework/error-formatter'
 import { isLastAnswered, noteLastAnswer } from './close-connection.js'
-import { lingerClose } from './linger.js'
+import { isLingering, lingerClose } from './linger.js'
 
 /**
  * The 'clientError' listener: Node emits it for bytes that are not HTTP, headers that are too
@@ -71,6 +71,11 @@ export function createClientErrorHandler(
  * after a committed response answers nothing more (a timeout then destroys it).
  */
 function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): void {
+  if (socket instanceof Socket && isLingering(socket)) {
+    // Closing already: what the client still sends is discarded, never answered.
+    if (timedOut) socket.destroy()
+    return
+  }
   if (!socket.writable) {
     socket.destroy()
     return
