@@ -67,8 +67,9 @@ export function createClientErrorHandler(
 /**
  * Writes `answer` and closes lingering. A malformed request pipelined behind requests already
  * started waits for their responses; a request in flight that fails (a malformed body, a timeout)
- * is answered at once, unless its response has begun (then the connection is destroyed). A connection already closing
- * after a committed response answers nothing more (a timeout then destroys it).
+ * is answered at once, unless its response has begun (then the connection is destroyed). A
+ * connection already closing after a committed response answers nothing more (a timeout then
+ * destroys it).
  */
 function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): void {
   if (socket instanceof Socket && isLingering(socket)) {

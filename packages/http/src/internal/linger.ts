@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net'
+import { Socket } from 'node:net'
 
 /**
  * How long, after its last answer was written out, a closing connection keeps reading (and
@@ -11,7 +11,7 @@ export const LINGER_MAX_BYTES = 16 * 1024 * 1024
 
 const kLingering = Symbol('framework.http.lingering')
 
-type LingeringSocket = Socket & { [kLingering]?: true; parser?: unknown }
+type LingeringSocket = Socket & { [kLingering]?: true; parser?: object | null }
 
 /**
  * Closes an HTTP/1 connection whose last answer has been handed to it, without losing that answer
@@ -57,14 +57,16 @@ export function lingerClose(socket: Socket): void {
   else socket.resume()
 }
 
-function lingeringDestroySoon(this: Socket): void {
-  lingerClose(this)
+function lingeringDestroySoon(this: LingeringSocket): void {
+  // A socket handed over by an upgrade (WebSocket) no longer has Node's parser: Node's own way.
+  if (this.parser == null) Socket.prototype.destroySoon.call(this)
+  else lingerClose(this)
 }
 
 /**
  * Makes Node's HTTP server close `socket` with {@link lingerClose} after a response that closes the
  * connection (Node calls `destroySoon()` then, which destroys the socket as soon as the response
- * is written out).
+ * is written out). Set on each HTTP/1 connection as it is accepted.
  */
 export function closeLingering(socket: Socket): void {
   socket.destroySoon = lingeringDestroySoon
