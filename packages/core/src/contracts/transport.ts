@@ -24,7 +24,13 @@ export interface ClientInfo {
   ip: string | undefined
   /** The socket's address, then each trusted forwarded address, the client's last. */
   ips: string[] | undefined
+  /** Fastify 4.29's `request.hostname`: a forwarded host is believed from any peer. */
   hostname: string | undefined
+  /**
+   * Fastify 5's `request.host`: `X-Forwarded-Host` only when the socket's peer is trusted, else
+   * the Host header (or `:authority`); `''` when there is none. Absent: `hostname ?? ''`.
+   */
+  host?: string
   protocol: string
 }
 
