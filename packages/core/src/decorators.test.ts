@@ -153,7 +153,9 @@ describe('decorateRequest / decorateReply', () => {
       )
     }
     for (const name of ['raw', 'request', 'log']) {
-      expect(() => app.decorateReply(name, 1)).toThrow(`The decorator '${name}' is already declared`)
+      expect(() => app.decorateReply(name, 1)).toThrow(
+        `The decorator '${name}' is already declared`,
+      )
     }
     app.register(async (child) => {
       child.decorateRequest('user', 'child')
