@@ -13,7 +13,7 @@ import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
 import { publishInitialization } from './diagnostics.js'
 import { optionWarnings } from './fastify-options.js'
 import { initialConfig } from './initial-config.js'
-import { createLogger, isSilent } from './logger.js'
+import { isSilent, loggerFromOptions } from './logger.js'
 import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
 import { resolvePrecompiled } from './precompiler.js'
 import { requestIdGenerator } from './request-id.js'
@@ -35,7 +35,7 @@ import { constraintsOf } from './versioning.js'
  */
 export function framework(options: FrameworkOptions = {}) {
   checkOptions(options)
-  const logger = createLogger(options.logger)
+  const logger = loggerFromOptions(options)
   // rewriteUrl runs with the instance as `this` (Fastify 4); the instance is made just below.
   let app: ReturnType<typeof createInstance> | undefined
   const rewriteUrl = options.rewriteUrl

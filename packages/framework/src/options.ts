@@ -3,7 +3,7 @@ import { createError, type SchemaErrorFormatter } from '@framework/error-formatt
 import type { HttpTransportOptions, PoisoningAction, TrustProxy } from '@framework/http'
 import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
-import type { LoggerOption } from './logger.js'
+import type { FrameworkLogger, LoggerOption } from './logger.js'
 import type { PrecompiledModule, Precompiler } from './precompiler.js'
 import type { VersioningOption } from './versioning.js'
 
@@ -31,8 +31,16 @@ export interface FrameworkOptions {
   schemaErrorFormatter?: SchemaErrorFormatter
   /** Largest request body in bytes. Default 1048576 (1 MiB). */
   bodyLimit?: number
-  /** `true` or pino options turn on pino logging. Default `false`. */
+  /**
+   * `true` or pino options turn on pino logging (a ready logger is accepted too, as in Fastify
+   * 4.29). Default `false`.
+   */
   logger?: LoggerOption
+  /**
+   * Fastify 5's option: a logger built outside (pino, or any object with pino's `info`, `error`,
+   * `debug`, `fatal`, `warn`, `trace` and `child`), used as it is. Not together with `logger`.
+   */
+  loggerInstance?: FrameworkLogger
   /** Milliseconds a plugin may take to load. Default 10000. */
   pluginTimeout?: number
   /** Milliseconds for a whole request (headers and body) to arrive. Default 30000. */
@@ -137,6 +145,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'schemaErrorFormatter',
   'bodyLimit',
   'logger',
+  'loggerInstance',
   'pluginTimeout',
   'requestTimeout',
   'keepAliveTimeout',
