@@ -217,8 +217,18 @@ export interface FastifyInstance<Local extends object = {}> {
     dependencies?: readonly string[],
   ): Instance<Local>
   hasDecorator(name: string | symbol): boolean
+  /** A request decorator visible here, or (as in Fastify) a built-in request member. */
   hasRequestDecorator(name: string | symbol): boolean
+  /** A reply decorator visible here, or (as in Fastify) a built-in reply member. */
   hasReplyDecorator(name: string | symbol): boolean
+  /**
+   * Fastify 5: an instance decorator (a function comes bound to the instance); throws
+   * FRM_ERR_DEC_UNDECLARED when there is none, so a missing dependency fails at registration.
+   *
+   * @example
+   * const db = app.getDecorator<Database>('db')
+   */
+  getDecorator<T>(name: string | symbol): T
 
   addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance<Local>
 
