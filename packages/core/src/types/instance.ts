@@ -335,6 +335,14 @@ export interface FastifyInstance<Local extends object = {}> {
   hasConstraintStrategy(name: string): boolean
   /** The methods routes may declare. */
   readonly supportedMethods: string[]
+  /**
+   * Fastify 5: lets routes declare another HTTP method (`hasBody`: its body is read), and adds
+   * a lower-case shorthand (`app.propfind(path, [options], handler)`) when the name is free.
+   *
+   * @example
+   * app.addHttpMethod('PROPFIND', { hasBody: true })
+   */
+  addHttpMethod(method: string, options?: { hasBody?: boolean }): Instance<Local>
   /** The error handler in force here (one that defers to the default handling where none was set). */
   readonly errorHandler: ErrorHandler<any>
   /** The same as `addHook('onClose', fn)`. */
