@@ -149,6 +149,11 @@ export class Request {
     return this.raw.socket
   }
 
+  /** Fastify 4's deprecated name of `socket` (removed in Fastify 5; kept, as 4.29 has it). */
+  get connection(): unknown {
+    return this.raw.socket
+  }
+
   /** The URL before a transport's `rewriteUrl`, else `url`. */
   get originalUrl(): string {
     return (this.raw as { originalUrl?: string }).originalUrl ?? this.url

@@ -111,6 +111,8 @@ export interface FastifyRequest<G extends RouteGeneric = RouteGeneric> {
   readonly protocol: string
   /** The transport's socket (`net.Socket` for `@framework/http`). */
   readonly socket: any
+  /** Fastify 4's deprecated name of `socket` (Fastify 5 removed it). */
+  readonly connection: any
   readonly originalUrl: string
   /** True in a not-found handler. */
   readonly is404: boolean

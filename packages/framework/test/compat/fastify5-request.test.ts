@@ -244,6 +244,18 @@ describe('[compat] Fastify 5 mediaType, routeOptions, getDecorator/setDecorator'
   )
 })
 
+describe('[compat] Fastify 4.29 members Fastify 5 removed stay', () => {
+  itBoth('request.connection is the socket, as request.socket', async ({ send }) => {
+    const app = makeApp()
+    app.get('/c', async (request: any) => ({
+      same: request.connection === request.socket,
+      address: request.connection?.remoteAddress ?? null,
+    }))
+    const body = (await send(app, { url: '/c' })).json()
+    expect(body).toEqual({ same: true, address: '127.0.0.1' })
+  })
+})
+
 describe('[compat] Fastify 5 reply.redirect and elapsedTime', () => {
   itBoth('redirect(url, code), redirect(code, url), and a status set before', async ({ send }) => {
     const app = makeApp()
