@@ -19,6 +19,7 @@ import { resolvePrecompiled } from './precompiler.js'
 import { requestIdGenerator } from './request-id.js'
 import { addRequestLogging } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
+import { hoistRouterOptions } from './router-options.js'
 import { constraintsOf } from './versioning.js'
 
 /**
@@ -33,7 +34,8 @@ import { constraintsOf } from './versioning.js'
  * app.get('/hello', { schema: { response: { 200: { hello: { type: 'string' } } } } }, async () => ({ hello: 'world' }))
  * await app.listen({ port: 3000 })
  */
-export function framework(options: FrameworkOptions = {}) {
+export function framework(given: FrameworkOptions = {}) {
+  const options = hoistRouterOptions(given)
   checkOptions(options)
   const logger = loggerFromOptions(options)
   // rewriteUrl runs with the instance as `this` (Fastify 4); the instance is made just below.

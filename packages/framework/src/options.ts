@@ -5,6 +5,7 @@ import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
 import type { FrameworkLogger, LoggerOption } from './logger.js'
 import type { PrecompiledModule, Precompiler } from './precompiler.js'
+import type { RouterOptions } from './router-options.js'
 import type { VersioningOption } from './versioning.js'
 
 /** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
@@ -126,6 +127,12 @@ export interface FrameworkOptions {
    * `handler(req, res)`); `options` are these factory options. `app.server` is that server.
    */
   serverFactory?: (handler: (req: any, res: any) => void, options: FrameworkOptions) => unknown
+  /**
+   * Fastify 5's grouping of the router options (`ignoreTrailingSlash`, `caseSensitive`,
+   * `maxParamLength`, `querystringParser`, `constraints`, ...): each key is read as the top-level
+   * option of that name, and wins over it.
+   */
+  routerOptions?: RouterOptions
   /**
    * On `close()`: `'idle'` (default) closes idle keep-alive connections, `true` destroys every
    * connection, `false` waits for the clients to close theirs.

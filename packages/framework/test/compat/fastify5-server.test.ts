@@ -68,3 +68,48 @@ describe('[compat] Fastify 5 addHttpMethod', () => {
     expect(app.supportedMethods.filter((method: string) => method === 'OPTIONS')).toHaveLength(1)
   })
 })
+
+// Fastify 5's routerOptions: the router settings grouped in one object, each read as the top-level
+// option of that name and winning over it.
+describe('[compat] Fastify 5 routerOptions', () => {
+  itBoth(
+    'ignoreTrailingSlash, caseSensitive and maxParamLength from routerOptions',
+    async ({ send }) => {
+      const app = makeApp({
+        caseSensitive: true,
+        routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 5 },
+      })
+      app.get('/Users/:id', async (request: any) => ({ id: request.params.id }))
+      expect((await send(app, { url: '/users/12/' })).json()).toEqual({ id: '12' })
+      expect((await send(app, { url: '/USERS/12' })).json()).toEqual({ id: '12' })
+      expect((await send(app, { url: '/users/123456' })).statusCode).toBe(404)
+      expect(app.initialConfig).toMatchObject({
+        ignoreTrailingSlash: true,
+        caseSensitive: false,
+        maxParamLength: 5,
+      })
+    },
+  )
+
+  itBoth('querystringParser from routerOptions', async ({ send }) => {
+    const app = makeApp({
+      routerOptions: {
+        querystringParser: (text: string) => ({ raw: text, upper: text.toUpperCase() }),
+      },
+    })
+    app.get('/q', async (request: any) => request.query)
+    expect((await send(app, { url: '/q?a=1' })).json()).toEqual({ raw: 'a=1', upper: 'A=1' })
+  })
+
+  it('checks what routerOptions holds as the top-level options are checked', () => {
+    expect(() => makeApp({ routerOptions: 'yes' })).toThrow(
+      "Option 'routerOptions' is not valid: expected an object of router options, received string",
+    )
+    expect(() => makeApp({ routerOptions: { maxParamLength: -1 } })).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_INVALID_OPTION' }),
+    )
+    expect(() => makeApp({ routerOptions: { defaultRoute: () => {} } })).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_OPTION_NOT_SUPPORTED' }),
+    )
+  })
+})

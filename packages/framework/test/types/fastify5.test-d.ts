@@ -55,4 +55,12 @@ describe('Fastify 5 members', () => {
     // @ts-expect-error: pino options belong in `logger`
     framework({ loggerInstance: { level: 'info' } })
   })
+
+  it('the routerOptions factory option groups the router settings', () => {
+    framework({
+      routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 200 },
+    })
+    // @ts-expect-error: ignoreTrailingSlash is a boolean
+    framework({ routerOptions: { ignoreTrailingSlash: 'yes' } })
+  })
 })
