@@ -246,10 +246,10 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
 
   /**
    * Optional: calls `fn` once if the client closes the connection before the response to `raw`
-   * was complete; the core runs the `onRequestAbort` hooks from it. Only asked for routes that
-   * have such hooks.
+   * was complete; the core runs the `onRequestAbort` hooks from it (asked only for routes that
+   * have such hooks), and aborts `request.signal` (asked on its first use, with `res` undefined).
    */
-  onAbort?(raw: Req, res: Res, fn: () => void): void
+  onAbort?(raw: Req, res: Res | undefined, fn: () => void): void
 
   /**
    * Optional: calls `fn` once the response has finished (written in full, or the connection closed

@@ -111,6 +111,14 @@ export interface FastifyRequest<G extends RouteGeneric = RouteGeneric> {
   readonly protocol: string
   /** The transport's socket (`net.Socket` for `@framework/http`). */
   readonly socket: any
+  /**
+   * Fastify 5's `request.signal`: aborts if the client goes away before the response is complete;
+   * made on first use.
+   *
+   * @example
+   * app.get('/proxy', async (request) => (await fetch(upstream, { signal: request.signal })).text())
+   */
+  readonly signal: AbortSignal
   /** Fastify 4's deprecated name of `socket` (Fastify 5 removed it). */
   readonly connection: any
   readonly originalUrl: string

@@ -244,6 +244,49 @@ describe('[compat] Fastify 5 mediaType, routeOptions, getDecorator/setDecorator'
   )
 })
 
+describe('[compat] Fastify 5 request.signal', () => {
+  it('aborts when the client goes away before the response (real socket)', async () => {
+    const app = makeApp()
+    let aborted: (value: { aborted: boolean; name: string }) => void
+    const seen = new Promise<{ aborted: boolean; name: string }>((resolve) => {
+      aborted = resolve
+    })
+    let entered: () => void
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve
+    })
+    app.get('/slow', async (request: any) => {
+      const signal: AbortSignal = request.signal
+      expect(request.signal).toBe(signal)
+      await new Promise<void>((resolve) => {
+        signal.addEventListener('abort', () => resolve(), { once: true })
+        entered()
+      })
+      aborted({ aborted: signal.aborted, name: (signal.reason as Error).name })
+      return 'too late'
+    })
+    const port = await portOf(app)
+    const req = http.get({ host: '127.0.0.1', port, path: '/slow', agent: false })
+    req.on('error', () => {})
+    await inHandler
+    req.destroy()
+    expect(await seen).toEqual({ aborted: true, name: 'AbortError' })
+  })
+
+  itBoth('stays unaborted through a normal request', async ({ send }) => {
+    const app = makeApp()
+    let signal: AbortSignal | undefined
+    app.get('/ok', async (request: any) => {
+      signal = request.signal
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      return { aborted: request.signal.aborted }
+    })
+    expect((await send(app, { url: '/ok' })).json()).toEqual({ aborted: false })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(signal?.aborted).toBe(false)
+  })
+})
+
 describe('[compat] Fastify 4.29 members Fastify 5 removed stay', () => {
   itBoth('request.connection is the socket, as request.socket', async ({ send }) => {
     const app = makeApp()

@@ -14,6 +14,7 @@ describe('Fastify 5 members', () => {
     expectTypeOf<FastifyRequest['host']>().toEqualTypeOf<string>()
     expectTypeOf<FastifyRequest['port']>().toEqualTypeOf<number | null>()
     expectTypeOf<FastifyRequest['mediaType']>().toEqualTypeOf<string | undefined>()
+    expectTypeOf<FastifyRequest['signal']>().toEqualTypeOf<AbortSignal>()
     // 4.29's hostname stays (port included)
     expectTypeOf<FastifyRequest['hostname']>().toEqualTypeOf<string | undefined>()
     const app = framework()
