@@ -35,6 +35,8 @@ export const advice = {
     'Choose another name, or declare the decorator in a child context (which may shadow an ancestor).',
   FRM_ERR_DEC_MISSING_DEPENDENCY:
     'Declare the decorator it depends on first, in this context or an ancestor.',
+  FRM_ERR_DEC_UNDECLARED:
+    'Check the spelling, and declare the decorator in this context or an ancestor before `getDecorator` or `setDecorator` uses it.',
   FRM_ERR_DEC_REFERENCE_TYPE:
     'Decorate with `null` and set the object in an `onRequest` hook, or use `{ getter }`, so requests do not share one object.',
   FRM_ERR_HOOK_INVALID_HANDLER: 'Pass a function to `addHook`.',

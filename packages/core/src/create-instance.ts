@@ -9,8 +9,8 @@ import {
   createPluginNode,
 } from './context/index.js'
 import type { ConstraintStrategy, RawRequest } from './contracts/transport.js'
-import { assertFormatter, instancePrototype } from './instance/index.js'
-import { connectRequestPath } from './request/index.js'
+import { assertFormatter, instancePrototype, routeMethodNames } from './instance/index.js'
+import { bodyMethods, connectRequestPath } from './request/index.js'
 import { assertConstraintStrategy } from './routes/index.js'
 import type { CoreOptions } from './types/core-options.js'
 import type { Instance } from './types/instance.js'
@@ -151,6 +151,8 @@ export function createInstance<Req extends RawRequest, Res>(
     listening: false,
     routes: [],
     routeKeys: new Set(),
+    methods: new Set(routeMethodNames),
+    bodyMethods: new Set(bodyMethods),
     autoHeads: new Map(),
     notFoundByPrefix: new Map(),
     validatorCache: new Map(),

@@ -141,17 +141,22 @@ describe('decorateRequest / decorateReply', () => {
     ])
   })
 
-  it('refuses to redeclare a same-context name or a built-in request/reply member; a child may shadow', async () => {
+  it('refuses to redeclare a same-context name or a request/reply field (Fastify 5 list); a child may shadow', async () => {
     const { app } = createApp()
     app.decorateRequest('user', null)
     expect(() => app.decorateRequest('user', 1)).toThrow(
       expect.objectContaining({ code: 'FRM_ERR_DEC_ALREADY_PRESENT' }),
     )
-    expect(() => app.decorateRequest('body', 1)).toThrow("The decorator 'body' is already declared")
-    expect(() => app.decorateRequest('headers', 1)).toThrow(
-      "The decorator 'headers' is already declared",
-    )
-    expect(() => app.decorateReply('send', 1)).toThrow("The decorator 'send' is already declared")
+    for (const name of ['body', 'params', 'query', 'raw', 'id', 'log']) {
+      expect(() => app.decorateRequest(name, 1)).toThrow(
+        `The decorator '${name}' is already declared`,
+      )
+    }
+    for (const name of ['raw', 'request', 'log']) {
+      expect(() => app.decorateReply(name, 1)).toThrow(
+        `The decorator '${name}' is already declared`,
+      )
+    }
     app.register(async (child) => {
       child.decorateRequest('user', 'child')
       child.decorateReply('kind', 'child reply')
@@ -178,6 +183,33 @@ describe('decorateRequest / decorateReply', () => {
     app.decorateRequest('session', null, ['user'])
     expect(app.hasRequestDecorator('session')).toBe(true)
     expect(app.hasReplyDecorator('session')).toBe(false)
+    // Built-in members count as declared (Fastify 5): as dependencies and for has*Decorator.
+    app.decorateReply('sendRows', null, ['send', 'raw'])
+    expect([app.hasReplyDecorator('getHeader'), app.hasRequestDecorator('body')]).toEqual([
+      true,
+      true,
+    ])
+    expect(app.hasRequestDecorator('getHeader')).toBe(false)
+  })
+
+  it('decorates over a built-in method or accessor, in that context only (Fastify: decorateReply("getHeader"))', async () => {
+    const { app } = createApp()
+    app.register(async (child) => {
+      child.decorateReply('getHeader', function (this: any, name: string) {
+        return `decorated ${name}`
+      })
+      child.decorateRequest('is404', 'decorated')
+      child.get('/child', async (request: any, reply: any) => [
+        reply.getHeader('x-a'),
+        request.is404,
+      ])
+    })
+    app.get('/root', async (request: any, reply: any) => {
+      reply.header('x-a', 'set')
+      return [reply.getHeader('x-a'), request.is404]
+    })
+    expect((await app.inject('/child')).json()).toEqual(['decorated x-a', 'decorated'])
+    expect((await app.inject('/root')).json()).toEqual(['set', false])
   })
 
   it('lets an onRequest hook set a decorated property per request', async () => {

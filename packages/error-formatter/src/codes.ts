@@ -94,6 +94,11 @@ export const codes = {
     message:
       "The decorator '%s' depends on '%s', which is not declared in this context or an ancestor",
   },
+  FRM_ERR_DEC_UNDECLARED: {
+    statusCode: 500,
+    message:
+      "No decorator '%s' has been declared on %s: declare it (decorate, decorateRequest or decorateReply) in this context or an ancestor before reading or setting it",
+  },
   FRM_ERR_DEC_REFERENCE_TYPE: {
     statusCode: 500,
     message:

@@ -13,12 +13,13 @@ import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
 import { publishInitialization } from './diagnostics.js'
 import { optionNotices } from './fastify-options.js'
 import { initialConfig } from './initial-config.js'
-import { createLogger, isSilent } from './logger.js'
+import { isSilent, loggerFromOptions } from './logger.js'
 import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
 import { resolvePrecompiled } from './precompiler.js'
 import { requestIdGenerator } from './request-id.js'
 import { addRequestLogging } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
+import { hoistRouterOptions } from './router-options.js'
 import { constraintsOf } from './versioning.js'
 
 /**
@@ -33,9 +34,10 @@ import { constraintsOf } from './versioning.js'
  * app.get('/hello', { schema: { response: { 200: { hello: { type: 'string' } } } } }, async () => ({ hello: 'world' }))
  * await app.listen({ port: 3000 })
  */
-export function framework(options: FrameworkOptions = {}) {
+export function framework(given: FrameworkOptions = {}) {
+  const options = hoistRouterOptions(given)
   checkOptions(options)
-  const logger = createLogger(options.logger)
+  const logger = loggerFromOptions(options)
   // rewriteUrl runs with the instance as `this` (Fastify 4); the instance is made just below.
   let app: ReturnType<typeof createInstance> | undefined
   const rewriteUrl = options.rewriteUrl

@@ -53,6 +53,21 @@ const unsupported: Record<string, Unsupported> = {
     same: false,
     advice: 'route RegExps are left to find-my-way',
   },
+  buildPrettyMeta: {
+    action: 'warn',
+    advice: 'printRoutes() prints the route metadata it knows',
+  },
+  defaultRoute: { action: 'refuse', advice: 'use setNotFoundHandler()' },
+  onBadUrl: {
+    action: 'refuse',
+    advice:
+      "find-my-way's callbacks are not passed through: a malformed URL gets the framework's own answer",
+  },
+  onMaxParamLength: {
+    action: 'refuse',
+    advice:
+      "find-my-way's callbacks are not passed through: a parameter longer than maxParamLength matches no route",
+  },
   useSemicolonDelimiter: {
     action: 'warn',
     same: false,

@@ -131,5 +131,6 @@ export {
   Precompiler,
   type PrecompileSummary,
 } from './precompiler.js'
+export type { RouterOptions } from './router-options.js'
 export { framework }
 export default framework

@@ -1,3 +1,4 @@
+import { createError } from '@framework/error-formatter'
 import type { LoggerOptions } from 'pino'
 import { loadPino } from './internal/load-pino.js'
 
@@ -66,6 +67,44 @@ function fromPinoOptions(option: LoggerOptions): FrameworkLogger {
 /** True when `logger` writes nothing at any level. */
 export function isSilent(logger: FrameworkLogger): boolean {
   return logger === silentLogger || logger.level === 'silent'
+}
+
+const loggerMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'] as const
+
+/**
+ * The instance logger from the factory options: Fastify 5's `loggerInstance` (a ready
+ * pino-compatible logger, used as it is), else `logger` as Fastify 4.29 reads it (which still
+ * takes a ready logger too). Both at once, or a `loggerInstance` lacking one of pino's methods,
+ * throws FRM_ERR_INVALID_OPTION.
+ *
+ * @example
+ * loggerFromOptions({ loggerInstance: pino({ level: 'debug' }) }) // that pino instance
+ */
+export function loggerFromOptions(options: {
+  logger?: LoggerOption
+  loggerInstance?: FrameworkLogger
+}): FrameworkLogger {
+  const instance = options.loggerInstance
+  if (instance === undefined || instance === null) return createLogger(options.logger)
+  if (options.logger !== undefined && options.logger !== false) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'loggerInstance',
+      "give 'logger' (true or pino options) or 'loggerInstance' (a logger), not both",
+    )
+  }
+  const missing =
+    typeof instance === 'object' || typeof instance === 'function'
+      ? loggerMethods.filter((name) => typeof (instance as any)[name] !== 'function')
+      : [...loggerMethods]
+  if (missing.length > 0) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'loggerInstance',
+      `expected a pino-compatible logger; it lacks ${missing.join(', ')} (for pino options use 'logger')`,
+    )
+  }
+  return instance
 }
 
 function isLogger(value: object): value is FrameworkLogger {

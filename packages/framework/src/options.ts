@@ -3,8 +3,9 @@ import { createError, type SchemaErrorFormatter } from '@framework/error-formatt
 import type { HttpTransportOptions, PoisoningAction, TrustProxy } from '@framework/http'
 import type { SerializerCompilerOptions } from '@framework/serializer-compiler'
 import { refuseUnsupported } from './fastify-options.js'
-import type { LoggerOption } from './logger.js'
+import type { FrameworkLogger, LoggerOption } from './logger.js'
 import type { PrecompiledModule, Precompiler } from './precompiler.js'
+import type { RouterOptions } from './router-options.js'
 import type { VersioningOption } from './versioning.js'
 
 /** An Ajv plugin: a function of the Ajv instance, or a `[plugin, options]` pair. */
@@ -31,8 +32,16 @@ export interface FrameworkOptions {
   schemaErrorFormatter?: SchemaErrorFormatter
   /** Largest request body in bytes. Default 1048576 (1 MiB). */
   bodyLimit?: number
-  /** `true` or pino options turn on pino logging. Default `false`. */
+  /**
+   * `true` or pino options turn on pino logging (a ready logger is accepted too, as in Fastify
+   * 4.29). Default `false`.
+   */
   logger?: LoggerOption
+  /**
+   * Fastify 5's option: a logger built outside (pino, or any object with pino's `info`, `error`,
+   * `debug`, `fatal`, `warn`, `trace` and `child`), used as it is. Not together with `logger`.
+   */
+  loggerInstance?: FrameworkLogger
   /** Milliseconds a plugin may take to load. Default 10000. */
   pluginTimeout?: number
   /** Milliseconds for a whole request (headers and body) to arrive. Default 30000. */
@@ -119,6 +128,12 @@ export interface FrameworkOptions {
    */
   serverFactory?: (handler: (req: any, res: any) => void, options: FrameworkOptions) => unknown
   /**
+   * Fastify 5's grouping of the router options (`ignoreTrailingSlash`, `caseSensitive`,
+   * `maxParamLength`, `querystringParser`, `constraints`, ...): each key is read as the top-level
+   * option of that name, and wins over it.
+   */
+  routerOptions?: RouterOptions
+  /**
    * On `close()`: `'idle'` (default) closes idle keep-alive connections, `true` destroys every
    * connection, `false` waits for the clients to close theirs.
    */
@@ -137,6 +152,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'schemaErrorFormatter',
   'bodyLimit',
   'logger',
+  'loggerInstance',
   'pluginTimeout',
   'requestTimeout',
   'keepAliveTimeout',

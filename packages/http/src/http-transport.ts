@@ -48,7 +48,7 @@ export type { HttpTransportOptions }
 export interface HttpTransport extends Transport<IncomingMessage, ServerResponse> {
   readonly server: Server
   /** Calls `fn` once if the client closes the connection before the response was complete. */
-  onAbort(raw: IncomingMessage, res: ServerResponse, fn: () => void): void
+  onAbort(raw: IncomingMessage, res: ServerResponse | undefined, fn: () => void): void
   /** Calls `fn` once the response has finished (a client that left is not an error). */
   whenFinished(res: ServerResponse, fn: (error?: Error) => void): void
   /** The server's request listener: routes one request through the mounted table. */
@@ -275,7 +275,7 @@ class NodeHttpTransport implements HttpTransport {
     onTimeout(res, fn)
   }
 
-  onAbort(raw: IncomingMessage, _res: ServerResponse, fn: () => void): void {
+  onAbort(raw: IncomingMessage, _res: ServerResponse | undefined, fn: () => void): void {
     onAbort(raw, fn)
   }
 

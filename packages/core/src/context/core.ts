@@ -57,6 +57,11 @@ export interface Core {
   mounted: boolean
   listening: boolean
 
+  /** The methods routes may declare (`supportedMethods`); `addHttpMethod` adds to it. */
+  methods: Set<string>
+  /** The methods whose body the core reads; `addHttpMethod(m, { hasBody: true })` adds to it. */
+  bodyMethods: Set<string>
+
   /** `METHOD url` of every mounted method + path, to refuse duplicates. */
   routeKeys: Set<string>
 

@@ -24,7 +24,13 @@ export interface ClientInfo {
   ip: string | undefined
   /** The socket's address, then each trusted forwarded address, the client's last. */
   ips: string[] | undefined
+  /** Fastify 4.29's `request.hostname`: a forwarded host is believed from any peer. */
   hostname: string | undefined
+  /**
+   * Fastify 5's `request.host`: `X-Forwarded-Host` only when the socket's peer is trusted, else
+   * the Host header (or `:authority`); `''` when there is none. Absent: `hostname ?? ''`.
+   */
+  host?: string
   protocol: string
 }
 
@@ -240,10 +246,10 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
 
   /**
    * Optional: calls `fn` once if the client closes the connection before the response to `raw`
-   * was complete; the core runs the `onRequestAbort` hooks from it. Only asked for routes that
-   * have such hooks.
+   * was complete; the core runs the `onRequestAbort` hooks from it (asked only for routes that
+   * have such hooks), and aborts `request.signal` (asked on its first use, with `res` undefined).
    */
-  onAbort?(raw: Req, res: Res, fn: () => void): void
+  onAbort?(raw: Req, res: Res | undefined, fn: () => void): void
 
   /**
    * Optional: calls `fn` once the response has finished (written in full, or the connection closed

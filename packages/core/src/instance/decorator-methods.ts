@@ -8,7 +8,13 @@ import {
   stateOf,
   toDecoratorSpec,
 } from '../context/index.js'
-import { replyBuiltins, requestBuiltins } from '../request/index.js'
+import {
+  readDecorator,
+  replyBuiltins,
+  replyMembers,
+  requestBuiltins,
+  requestMembers,
+} from '../request/index.js'
 import type { Instance } from '../types/instance.js'
 import { describe } from '../util/index.js'
 import { assertNotStarted } from './assert.js'
@@ -49,8 +55,11 @@ function decorateScoped(
   if (builtins.has(name) || own.has(name)) {
     throw createError('FRM_ERR_DEC_ALREADY_PRESENT', String(name))
   }
-  assertDependencies(name, dependencies, (dependency) =>
-    hasScopedDecorator(state, kind, dependency),
+  const members = kind === 'request' ? requestMembers : replyMembers
+  assertDependencies(
+    name,
+    dependencies,
+    (dependency) => members.has(dependency) || hasScopedDecorator(state, kind, dependency),
   )
   const spec = toDecoratorSpec(name, value)
   assertNotReference(name, spec)
@@ -98,11 +107,24 @@ export const decoratorMethods = {
     return name in this
   },
 
+  /** True for a request decorator visible here, and (as in Fastify) for a built-in member. */
   hasRequestDecorator(this: Instance, name: string | symbol): boolean {
-    return hasScopedDecorator(stateOf(this), 'request', name)
+    return requestMembers.has(name) || hasScopedDecorator(stateOf(this), 'request', name)
   },
 
+  /** True for a reply decorator visible here, and (as in Fastify) for a built-in member. */
   hasReplyDecorator(this: Instance, name: string | symbol): boolean {
-    return hasScopedDecorator(stateOf(this), 'reply', name)
+    return replyMembers.has(name) || hasScopedDecorator(stateOf(this), 'reply', name)
+  },
+
+  /**
+   * Fastify 5's `getDecorator(name)`: the instance member (a function comes bound to the
+   * instance); FRM_ERR_DEC_UNDECLARED when there is none.
+   *
+   * @example
+   * const db = app.getDecorator<Database>('db')
+   */
+  getDecorator<T = unknown>(this: Instance, name: string | symbol): T {
+    return readDecorator(this, name, 'instance') as T
   },
 }

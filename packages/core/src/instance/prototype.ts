@@ -1,5 +1,6 @@
 import type { Instance } from '../types/instance.js'
 import { decoratorMethods } from './decorator-methods.js'
+import { httpMethodMethods } from './http-methods.js'
 import { pluginAccessors, pluginMethods } from './plugin-methods.js'
 import { routeAccessors, routeMethods } from './route-methods.js'
 import { settingAccessors, settingMethods } from './setting-methods.js'
@@ -14,6 +15,7 @@ export const instancePrototype: Instance = Object.create(Object.prototype, {
   ...nonEnumerable(decoratorMethods),
   ...nonEnumerable(routeMethods),
   ...nonEnumerable(routeAccessors),
+  ...nonEnumerable(httpMethodMethods),
   ...nonEnumerable(settingMethods),
   ...nonEnumerable(settingAccessors),
 })

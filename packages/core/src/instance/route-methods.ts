@@ -25,9 +25,7 @@ export const routeMethodNames: readonly string[] = [
   'SEARCH',
   'TRACE',
 ]
-const methodSet = new Set(routeMethodNames)
-
-function normalizeMethods(method: unknown, url: string): string[] {
+function normalizeMethods(method: unknown, url: string, methodSet: ReadonlySet<string>): string[] {
   const list = Array.isArray(method) ? method : [method]
   if (list.length === 0)
     throw createError(
@@ -53,8 +51,12 @@ function normalizeMethods(method: unknown, url: string): string[] {
 const trailingSlashes: ReadonlySet<unknown> = new Set(['both', 'slash', 'no-slash'])
 
 /** The method option as the onRoute hooks see it: upper-case, an array kept an array. */
-function declaredMethods(method: unknown, url: string): string | string[] {
-  const methods = normalizeMethods(method, url)
+function declaredMethods(
+  method: unknown,
+  url: string,
+  methodSet: ReadonlySet<string>,
+): string | string[] {
+  const methods = normalizeMethods(method, url, methodSet)
   return Array.isArray(method) ? methods : methods[0]!
 }
 
@@ -97,7 +99,7 @@ function declareRoute(
   // What the onRoute hooks receive, filled in as Fastify 4.29 fills it in before running them.
   const options: RouteOptions<any> & { prefix: string; routePath: string } = {
     ...definition,
-    method: declaredMethods(definition.method, urls[0]!),
+    method: declaredMethods(definition.method, urls[0]!, state.core.methods),
     url: urls[0]!,
     path: urls[0]!,
     routePath: declared,
@@ -118,7 +120,7 @@ function declareRoute(
       'an onRoute hook set url to something that is not a string',
     )
   }
-  const methods = normalizeMethods(options.method, label)
+  const methods = normalizeMethods(options.method, label, state.core.methods)
   if (typeof options.handler !== 'function') {
     throw createError('FRM_ERR_ROUTE_MISSING_HANDLER', methods.join(','), label)
   }
@@ -257,7 +259,11 @@ export const routeMethods = {
   patch: shorthand('PATCH'),
   delete: shorthand('DELETE'),
   options: shorthand('OPTIONS'),
-  all: shorthand(routeMethodNames),
+  /** Every method routes may declare at the time of the call (`addHttpMethod` adds to them). */
+  all(this: Instance, path: string, optionsOrHandler?: unknown, handler?: unknown): Instance {
+    const methods = [...stateOf(this).core.methods]
+    return shorthand(methods).call(this, path, optionsOrHandler, handler)
+  },
   /** Whether a route answers `method` on `url` (the full path, prefix included). */
   hasRoute(
     this: Instance,
@@ -284,9 +290,9 @@ export const routeMethods = {
   },
 }
 
-/** The methods routes may declare (Fastify 4's `supportedMethods`). */
+/** The methods routes may declare (Fastify's `supportedMethods`, `addHttpMethod` included). */
 export const routeAccessors = {
   get supportedMethods(): string[] {
-    return [...routeMethodNames]
+    return [...stateOf(this as unknown as Instance).core.methods]
   },
 }

@@ -40,7 +40,7 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  */
 export function parseBody(reply: Reply, stream: Readable | undefined, next: Step): void {
   const rc = reply[kRoute]
-  if (!rc.parsesBody || (rc.notFound && !bodyMethods.has(reply.request.method))) {
+  if (!rc.parsesBody || (rc.notFound && !rc.core.bodyMethods.has(reply.request.method))) {
     next(reply)
     return
   }

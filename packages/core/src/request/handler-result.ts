@@ -25,7 +25,8 @@ export function settleResult(reply: Reply, result: unknown, fail: Fail, what: st
   sendValue(reply, result, what)
 }
 
-function settleResolved(reply: Reply, value: unknown, what: string): void {
+/** A promise's value, read as `settleResult` reads it (exported for the traced handler run). */
+export function settleResolved(reply: Reply, value: unknown, what: string): void {
   if (value === reply) return
   if (value !== undefined) sendValue(reply, value, what)
   else if (reply[kPhase] === Phase.Open) reply.send()

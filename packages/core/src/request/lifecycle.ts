@@ -5,6 +5,7 @@ import { runAbortHooks } from './abort-hooks.js'
 import { parseBody } from './body.js'
 import { lifecycleError } from './error-handling.js'
 import { settleResult } from './handler-result.js'
+import { isTraced, runTracedHandler } from './handler-tracing.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
 import { validateRequest } from './validation.js'
@@ -90,11 +91,16 @@ function afterValidation(reply: Reply): void {
 }
 
 function afterPreHandler(reply: Reply, error: unknown): void {
-  if (error !== null) lifecycleError(reply, error)
-  else runHandler(reply)
+  if (error === null) runHandler(reply)
+  else if (isTraced(reply)) runTracedHandler(reply, true, error)
+  else lifecycleError(reply, error)
 }
 
 function runHandler(reply: Reply): void {
+  if (isTraced(reply)) {
+    runTracedHandler(reply)
+    return
+  }
   const rc = reply[kRoute]
   let result: unknown
   try {

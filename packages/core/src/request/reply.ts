@@ -4,7 +4,7 @@ import type { OutgoingHeaders } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { HeaderValue } from '../types/reply.js'
-import type { RouteInfo } from '../types/route.js'
+import type { RequestRouteOptions, RouteInfo } from '../types/route.js'
 import {
   describe,
   isHeaderName,
@@ -17,8 +17,10 @@ import {
   kSerializer,
   kStartTime,
   kStatus,
+  mediaTypeEssence,
   Phase,
 } from '../util/index.js'
+import { readDecorator } from './read-decorator.js'
 import type { Request } from './request.js'
 
 type PhaseValue = (typeof Phase)[keyof typeof Phase]
@@ -233,13 +235,37 @@ export class Reply {
     return this[kRoute].info
   }
 
+  /** Fastify 5's `reply.routeOptions`: the same object as `request.routeOptions`. */
+  get routeOptions(): RequestRouteOptions {
+    return this.request.routeOptions
+  }
+
+  /** Fastify 5's `reply.mediaType`: the `type/subtype` of the Content-Type set so far. */
+  get mediaType(): string | undefined {
+    const header = this[kHeaders]['content-type']
+    return typeof header === 'string' ? mediaTypeEssence(header) : undefined
+  }
+
+  /**
+   * Fastify 5's `reply.getDecorator(name)`: a reply decorator (a function comes bound to this
+   * reply); FRM_ERR_DEC_UNDECLARED when the reply has no member of that name.
+   */
+  getDecorator<T = unknown>(name: string | symbol): T {
+    return readDecorator(this, name, 'reply') as T
+  }
+
+  /**
+   * Redirects to `url`: Fastify 5's `(url, code?)` and Fastify 4's `(code, url)`. Without a code,
+   * a status set before (`reply.code(301).redirect(url)`) is kept, else 302.
+   */
   redirect(first: string | number, second?: string | number): this {
     let url: unknown = first
-    let code: unknown = second ?? 302
+    let code: unknown = second
     if (typeof first === 'number') {
       code = first
       url = second
     }
+    if (code === undefined || code === 0) code = this[kStatus] === 200 ? 302 : this[kStatus]
     if (typeof url !== 'string') throw createError('FRM_ERR_REPLY_REDIRECT_URL', describe(url))
     this.header('location', url)
     this.code(code as number)
@@ -251,10 +277,20 @@ export class Reply {
   }
 }
 
-/** The names a reply decorator may not take. */
+/**
+ * The names a reply decorator may not take: the fields each reply sets itself (Fastify 5 refuses
+ * the same, `log` included). A method or accessor of the reply may be decorated over, as in
+ * Fastify (`decorateReply('getHeader', fn)` shadows it in that context).
+ */
 export const replyBuiltins: ReadonlySet<string | symbol> = new Set<string | symbol>([
   'raw',
   'request',
+  'log',
+])
+
+/** Every built-in member of the reply (fields and prototype): `hasReplyDecorator` sees them. */
+export const replyMembers: ReadonlySet<string | symbol> = new Set<string | symbol>([
+  ...replyBuiltins,
   ...Reflect.ownKeys(Reply.prototype),
 ])
 

@@ -1,11 +1,19 @@
-import type { ValidationError } from '@framework/error-formatter'
+import { createError, type ValidationError } from '@framework/error-formatter'
 import type { RouteContext } from '../context/index.js'
 import { buildRouteOptions } from '../context/index.js'
 import type { ClientInfo, QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { RequestRouteOptions, RouteInfo } from '../types/route.js'
-import { kRequestHeaders, kRequestId, kRequestLog, kRoute, kStartTime } from '../util/index.js'
+import {
+  kRequestHeaders,
+  kRequestId,
+  kRequestLog,
+  kRoute,
+  kStartTime,
+  mediaTypeEssence,
+} from '../util/index.js'
+import { readDecorator } from './read-decorator.js'
 
 /**
  * The request object. Each context with request decorators gets a subclass whose prototype holds
@@ -99,8 +107,28 @@ export class Request {
     return this.#client().hostname
   }
 
+  /**
+   * Fastify 5's `request.host`: the Host header (or HTTP/2's `:authority`), port included; with
+   * `trustProxy`, `X-Forwarded-Host` when the socket's peer is a trusted proxy. `''` when absent.
+   */
+  get host(): string {
+    const client = this.#client()
+    return client.host ?? client.hostname ?? ''
+  }
+
+  /** Fastify 5's `request.port`: the port `host` names, or null when it names none. */
+  get port(): number | null {
+    return portOf(this.host)
+  }
+
   get protocol(): string {
     return this.#client().protocol
+  }
+
+  /** Fastify 5's `request.mediaType`: the Content-Type's `type/subtype`, lower-cased. */
+  get mediaType(): string | undefined {
+    const header = this.headers['content-type']
+    return typeof header === 'string' ? mediaTypeEssence(header) : undefined
   }
 
   /** Who the client is: as a transport that trusts proxies says, else from the socket and Host. */
@@ -118,6 +146,30 @@ export class Request {
   }
 
   get socket(): unknown {
+    return this.raw.socket
+  }
+
+  /**
+   * Fastify 5's `request.signal`: an AbortSignal that aborts if the client goes away before the
+   * response is complete (pass it to `fetch()`, a database driver, ...). Made on first use, so a
+   * request that never reads it pays nothing. (Fastify 5 also aborts it on `handlerTimeout`,
+   * which the framework does not have.)
+   */
+  get signal(): AbortSignal {
+    const self = this as unknown as { [kSignal]?: AbortController }
+    let controller = self[kSignal]
+    if (controller === undefined) {
+      const made = new AbortController()
+      controller = self[kSignal] = made
+      this[kRoute].core.transport.onAbort?.(this.raw, undefined, () => {
+        if (!made.signal.aborted) made.abort()
+      })
+    }
+    return controller.signal
+  }
+
+  /** Fastify 4's deprecated name of `socket` (removed in Fastify 5; kept, as 4.29 has it). */
+  get connection(): unknown {
     return this.raw.socket
   }
 
@@ -156,15 +208,56 @@ export class Request {
   get server(): Instance {
     return this[kRoute].instance
   }
+
+  /**
+   * Fastify 5's `request.getDecorator(name)`: a request decorator (a function comes bound to this
+   * request); FRM_ERR_DEC_UNDECLARED when the request has no member of that name.
+   */
+  getDecorator<T = unknown>(name: string | symbol): T {
+    return readDecorator(this, name, 'request') as T
+  }
+
+  /**
+   * Fastify 5's `request.setDecorator(name, value)`: sets a declared request decorator;
+   * FRM_ERR_DEC_UNDECLARED for a name never declared (a typo fails loudly).
+   */
+  setDecorator(name: string | symbol, value: unknown): void {
+    if (!(name in this)) throw createError('FRM_ERR_DEC_UNDECLARED', String(name), 'request')
+    ;(this as unknown as Record<string | symbol, unknown>)[name] = value
+  }
 }
 
-/** The names a request decorator may not take (own fields and prototype members). */
+/** Where `signal` keeps its controller (set on first use only, so requests keep one shape). */
+const kSignal = Symbol('framework.requestSignal')
+
+/** The port at the end of a Host value (`example.com:8080`, `[::1]:3000`), or null. */
+function portOf(host: string): number | null {
+  const colon = host.lastIndexOf(':')
+  if (colon === -1 || colon === host.length - 1 || host.indexOf(']', colon) !== -1) return null
+  for (let i = colon + 1; i < host.length; i++) {
+    const code = host.charCodeAt(i)
+    if (code < 48 || code > 57) return null
+  }
+  return Number.parseInt(host.slice(colon + 1), 10)
+}
+
+/**
+ * The names a request decorator may not take: the fields each request sets itself, and the ones
+ * Fastify 5 refuses (`id`, `log`). A method or accessor may be decorated over, as in Fastify.
+ */
 export const requestBuiltins: ReadonlySet<string | symbol> = new Set<string | symbol>([
   'raw',
   'params',
   'query',
   'body',
   'validationError',
+  'id',
+  'log',
+])
+
+/** Every built-in member of the request (fields and prototype): `hasRequestDecorator` sees them. */
+export const requestMembers: ReadonlySet<string | symbol> = new Set<string | symbol>([
+  ...requestBuiltins,
   ...Reflect.ownKeys(Request.prototype),
 ])
 

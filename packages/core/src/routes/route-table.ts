@@ -10,7 +10,7 @@ import {
   routeKey,
 } from '../context/index.js'
 import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
-import { bodyMethods, defaultNotFoundHandler, handleError, runRoute } from '../request/index.js'
+import { defaultNotFoundHandler, handleError, runRoute } from '../request/index.js'
 import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler } from '../types/route.js'
 import { compileSerializers, compileValidators, normalizeRouteSchema } from './compile-schemas.js'
@@ -203,7 +203,7 @@ function createRouteContext(
     routeOptions: buildRouteOptions(input, undefined),
     routeOptionsInput: input,
     handler: record.handler,
-    parsesBody: bodyMethods.has(method),
+    parsesBody: core.bodyMethods.has(method),
     validatesBody: validators?.some((validator) => validator.part === 'body') ?? false,
     bodyLimit,
     validators,

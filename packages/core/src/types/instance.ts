@@ -217,8 +217,18 @@ export interface FastifyInstance<Local extends object = {}> {
     dependencies?: readonly string[],
   ): Instance<Local>
   hasDecorator(name: string | symbol): boolean
+  /** A request decorator visible here, or (as in Fastify) a built-in request member. */
   hasRequestDecorator(name: string | symbol): boolean
+  /** A reply decorator visible here, or (as in Fastify) a built-in reply member. */
   hasReplyDecorator(name: string | symbol): boolean
+  /**
+   * Fastify 5: an instance decorator (a function comes bound to the instance); throws
+   * FRM_ERR_DEC_UNDECLARED when there is none, so a missing dependency fails at registration.
+   *
+   * @example
+   * const db = app.getDecorator<Database>('db')
+   */
+  getDecorator<T>(name: string | symbol): T
 
   addHook<K extends HookName>(name: K, hook: HookMap[K]): Instance<Local>
 
@@ -325,6 +335,14 @@ export interface FastifyInstance<Local extends object = {}> {
   hasConstraintStrategy(name: string): boolean
   /** The methods routes may declare. */
   readonly supportedMethods: string[]
+  /**
+   * Fastify 5: lets routes declare another HTTP method (`hasBody`: its body is read), and adds
+   * a lower-case shorthand (`app.propfind(path, [options], handler)`) when the name is free.
+   *
+   * @example
+   * app.addHttpMethod('PROPFIND', { hasBody: true })
+   */
+  addHttpMethod(method: string, options?: { hasBody?: boolean }): Instance<Local>
   /** The error handler in force here (one that defers to the default handling where none was set). */
   readonly errorHandler: ErrorHandler<any>
   /** The same as `addHook('onClose', fn)`. */

@@ -2,7 +2,7 @@ import type { ReplyPayload, ReplyType } from './infer/route-types.js'
 import type { Instance } from './instance.js'
 import type { Logger } from './logger.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
-import type { RouteInfo } from './route.js'
+import type { RequestRouteOptions, RouteInfo } from './route.js'
 
 /**
  * A header value as `reply.header` takes it.
@@ -82,7 +82,10 @@ export interface FastifyReply<G extends RouteGeneric = RouteGeneric> {
   readonly request: FrameworkRequest<G>
   /** The context the route belongs to. */
   readonly server: Instance
-  /** Redirects (302 unless a code is given). */
+  /**
+   * Redirects: Fastify 5's `(url, code?)` and Fastify 4's `(code, url)`. Without a code, a status
+   * set before is kept, else 302.
+   */
   redirect(url: string, code?: number): this
   redirect(code: number, url: string): this
   /** Answers with the not-found handler that serves this URL. */
@@ -91,6 +94,18 @@ export interface FastifyReply<G extends RouteGeneric = RouteGeneric> {
   readonly log: Logger
   /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */
   readonly context: RouteInfo
+  /** Fastify 5's `reply.routeOptions`: the same object as `request.routeOptions`. */
+  readonly routeOptions: RequestRouteOptions
+  /** Fastify 5's `reply.mediaType`: the `type/subtype` of the Content-Type set so far. */
+  readonly mediaType: string | undefined
+  /**
+   * Fastify 5: a reply decorator (a function comes bound to the reply); throws
+   * FRM_ERR_DEC_UNDECLARED when the reply has no member of that name.
+   *
+   * @example
+   * const render = reply.getDecorator<(page: string) => string>('render')
+   */
+  getDecorator<T>(name: string | symbol): T
   /**
    * Takes the response over: the framework sends nothing more (no onSend, no onResponse) and
    * `sent` is true; write `reply.raw` yourself.

@@ -90,15 +90,56 @@ export interface FastifyRequest<G extends RouteGeneric = RouteGeneric> {
   readonly ip: string | undefined
   /** With `trustProxy`: the socket's address, then the trusted forwarded ones. */
   readonly ips: string[] | undefined
-  /** The Host header (port included), or a trusted `X-Forwarded-Host`. */
+  /**
+   * Fastify 4.29's `hostname`: the Host header (port included), or a trusted `X-Forwarded-Host`.
+   * (Fastify 5 drops the port here; use `host` and `port` for its reading.)
+   */
   readonly hostname: string | undefined
+  /**
+   * Fastify 5's `request.host`: the Host header (or HTTP/2's `:authority`), port included; with
+   * `trustProxy`, `X-Forwarded-Host` when the socket's peer is a trusted proxy; `''` when absent.
+   *
+   * @example
+   * app.get('/', async (request) => request.host) // 'shop.example.com:8443'
+   */
+  readonly host: string
+  /** Fastify 5's `request.port`: the port `host` names (`8443`), or null when it names none. */
+  readonly port: number | null
+  /** Fastify 5's `request.mediaType`: the request Content-Type's `type/subtype`, lower-cased. */
+  readonly mediaType: string | undefined
   /** `http`/`https`, or a trusted `X-Forwarded-Proto`. */
   readonly protocol: string
   /** The transport's socket (`net.Socket` for `@framework/http`). */
   readonly socket: any
+  /**
+   * Fastify 5's `request.signal`: aborts if the client goes away before the response is complete;
+   * made on first use.
+   *
+   * @example
+   * app.get('/proxy', async (request) => (await fetch(upstream, { signal: request.signal })).text())
+   */
+  readonly signal: AbortSignal
+  /** Fastify 4's deprecated name of `socket` (Fastify 5 removed it). */
+  readonly connection: any
   readonly originalUrl: string
   /** True in a not-found handler. */
   readonly is404: boolean
+  /**
+   * Fastify 5: a request decorator (a function comes bound to the request); throws
+   * FRM_ERR_DEC_UNDECLARED when the request has no member of that name.
+   *
+   * @example
+   * const user = request.getDecorator<User>('user')
+   */
+  getDecorator<T>(name: string | symbol): T
+  /**
+   * Fastify 5: sets a declared request decorator; throws FRM_ERR_DEC_UNDECLARED for a name never
+   * declared, so a typo fails loudly.
+   *
+   * @example
+   * request.setDecorator('user', { name: 'ada' })
+   */
+  setDecorator<T = unknown>(name: string | symbol, value: T): void
 }
 
 /**

@@ -45,18 +45,27 @@ function lastEntry(value: string | string[] | undefined): string | undefined {
 
 /**
  * Who the client is, believing `X-Forwarded-For`, `-Host` and `-Proto` as far as `trust` allows
- * (as Fastify 4 does with `trustProxy`). Computed only when a request asks.
+ * (as Fastify 4 does with `trustProxy`; `host` as Fastify 5 does). Computed only when a request
+ * asks.
  */
 export function describeClient(raw: IncomingMessage, trust: TrustFunction): ClientInfo {
   const ips = proxyAddr.all(raw, trust)
   const ip = ips[ips.length - 1]
   const forwardedHost = lastEntry(raw.headers['x-forwarded-host'])
   const forwardedProto = lastEntry(raw.headers['x-forwarded-proto'])
-  const secure = (raw.socket as { encrypted?: boolean } | null)?.encrypted === true
+  const socket = raw.socket as { encrypted?: boolean; remoteAddress?: string } | null
+  const secure = socket?.encrypted === true
+  const peer = socket?.remoteAddress
+  const own = raw.headers.host ?? (raw.headers[':authority'] as string | undefined)
   return {
     ip,
     ips,
     hostname: forwardedHost ?? raw.headers.host,
+    // Fastify 5: a forwarded host counts only when the proxy that sent it is trusted.
+    host:
+      forwardedHost !== undefined && peer !== undefined && trust(peer, 0)
+        ? forwardedHost
+        : (own ?? ''),
     protocol: forwardedProto ?? (secure ? 'https' : 'http'),
   }
 }
