@@ -55,7 +55,7 @@ export const advice = {
   FRM_ERR_PLUGIN_DEPENDENCY_MISSING:
     'Register the plugin it depends on first, in this context or an ancestor, wrapped with `fp` so it is visible.',
   FRM_ERR_PLUGIN_VERSION_MISMATCH:
-    'The plugin was written for another Fastify major. Install its last Fastify 4 release.',
+    'The plugin was written for a Fastify major other than 4 and 5. Install its Fastify 4 or Fastify 5 release.',
   FRM_ERR_PLUGIN_FAILED: 'Read the cause in the message: the plugin threw while loading.',
   FRM_ERR_PLUGIN_NOT_VALID:
     'Pass a plugin function to `register` (for a module, its default export).',

@@ -79,26 +79,57 @@ describe('[compat] plugins wrapped with the real fastify-plugin', () => {
     await expect(present.ready()).resolves.toBeDefined()
   })
 
-  it.each(['4.x', '>=4.16.0', '^4.0.0', '4.29.x'])('meta.fastify %s loads', async (range) => {
+  // Two API levels: Fastify 4.29.1 and Fastify 5.12.8 (the newest Fastify 5 the framework covers).
+  it.each([
+    '4.x',
+    '>=4.16.0',
+    '^4.0.0',
+    '4.29.x',
+    '5.x',
+    '^5.0.0',
+    '>=5.0.0',
+    '5.12.x',
+    '>=4 <6',
+    '4.x || 5.x',
+    '>=4.30.0',
+  ])('meta.fastify %s loads', async (range) => {
     const app = makeApp()
     app.register(fastifyPlugin(async (i: any) => i.decorate('loaded', true), { fastify: range }))
     await app.ready()
     expect(app.loaded).toBe(true)
   })
 
-  it.each(['5.x', '>=4.30.0', '3.x'])(
-    'meta.fastify %s fails with Fastify’s error',
+  it.each(['3.x', '6.x', '^5.13.0', '<4.29.0', '>=6.0.0-0'])(
+    'meta.fastify %s fails with Fastify’s error naming the plugin, the range and both levels',
     async (range) => {
       const app = makeApp()
       app.register(fastifyPlugin(async () => {}, { name: 'next-gen', fastify: range }))
       await expect(app.ready()).rejects.toMatchObject({
         code: 'FRM_ERR_PLUGIN_VERSION_MISMATCH',
+        statusCode: 500,
         message: expect.stringContaining(
-          `fastify-plugin: next-gen - expected '${range}' fastify version, '4.29.1' is installed`,
+          `fastify-plugin: next-gen - expected '${range}' fastify version, '4.29.1' and '5.12.8' are installed`,
         ),
       })
     },
   )
+
+  it('the version check runs before the plugin: a refused plugin adds nothing', async () => {
+    const app = makeApp()
+    let ran = false
+    app.register(
+      fastifyPlugin(
+        async (i: any) => {
+          ran = true
+          i.decorate('never', 1)
+        },
+        { name: 'old', fastify: '3.x' },
+      ),
+    )
+    await expect(app.ready()).rejects.toThrow(/'3\.x' fastify version/)
+    expect(ran).toBe(false)
+    expect(app.hasDecorator('never')).toBe(false)
+  })
 
   it('meta.encapsulate: true keeps the plugin in its own context', async () => {
     const app = makeApp()
@@ -132,8 +163,14 @@ describe('[compat] framework-plugin and fastify-plugin are interchangeable', () 
 
   it('framework-plugin checks meta.fastify too', async () => {
     const app = makeApp()
-    app.register(frameworkPlugin(async () => {}, { name: 'too-new', fastify: '5.x' }))
-    await expect(app.ready()).rejects.toMatchObject({ code: 'FRM_ERR_PLUGIN_VERSION_MISMATCH' })
+    app.register(frameworkPlugin(async () => {}, { name: 'too-new', fastify: '6.x' }))
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'FRM_ERR_PLUGIN_VERSION_MISMATCH',
+      message: expect.stringContaining("fastify-plugin: too-new - expected '6.x' fastify version"),
+    })
+    const fastify5 = makeApp()
+    fastify5.register(frameworkPlugin(async () => {}, { name: 'fastify-5', fastify: '5.x' }))
+    await expect(fastify5.ready()).resolves.toBeDefined()
   })
 })
 
