@@ -30,7 +30,7 @@ export const advice = {
   FRM_ERR_CTP_UNSUPPORTED_ENCODING:
     'The body is compressed. Send it uncompressed, or decompress it in a `preParsing` hook (as @fastify/compress does).',
   FRM_ERR_CTP_INVALID_MEDIA_TYPE:
-    'No parser handles that content type, or the route has a body schema and the body is not JSON. Send JSON, or add a parser with `addContentTypeParser`.',
+    'No parser handles that content type, or the route has a body schema and the body came from the built-in text/plain parser. Send JSON, or add a parser with `addContentTypeParser` (its bodies are validated).',
   FRM_ERR_DEC_ALREADY_PRESENT:
     'Choose another name, or declare the decorator in a child context (which may shadow an ancestor).',
   FRM_ERR_DEC_MISSING_DEPENDENCY:
