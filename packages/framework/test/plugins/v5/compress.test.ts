@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import compress from '@fastify/compress-5'
-import { describe, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { makeApp } from '../../spec/helpers'
 import { itBothRaw } from '../helpers'
 
@@ -179,4 +179,26 @@ describe('@fastify/compress: request bodies (preParsing decompression)', () => {
       expect(response.json().code).toBe('FRM_ERR_CTP_UNSUPPORTED_ENCODING')
     },
   )
+})
+
+describe('@fastify/compress 9: web-standard payloads', () => {
+  // Missing surface (issue 31, item 11, owned by the issue-31 payload helper): a WHATWG Response or
+  // ReadableStream payload, which compress 9 compresses, goes out as `{}` today. Unskip with it.
+  for (const [kind, make] of [
+    ['ReadableStream', () => new Blob([bigText]).stream()],
+    ['Response', () => new Response(bigText, { headers: { 'content-type': 'application/json' } })],
+  ] as const) {
+    it.skip(`compresses a WHATWG ${kind} returned by a handler`, async () => {
+      const app = makeApp()
+      await app.register(compress)
+      app.get('/web', async (_request: any, reply: any) => {
+        reply.type('application/json')
+        return make()
+      })
+      const response = await app.inject({ url: '/web', headers: { 'accept-encoding': 'gzip' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-encoding']).toBe('gzip')
+      expect(zlib.gunzipSync(response.rawPayload).toString()).toBe(bigText)
+    })
+  }
 })

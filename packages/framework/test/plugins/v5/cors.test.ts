@@ -168,4 +168,49 @@ describe('[plugins, Fastify-5 line] @fastify/cors', () => {
     await app.ready()
     expect(seen).toEqual([{ url: '*', hide: true }])
   })
+
+  itBoth('hook: preHandler with the delegator object form (cors 11 README)', async ({ send }) => {
+    const app = makeApp()
+    await app.register(cors, {
+      hook: 'preHandler',
+      delegator: (request: any, callback: any) => {
+        callback(null, {
+          origin: request.headers.origin === 'https://denied.example' ? false : true,
+        })
+      },
+    })
+    app.register(async (child: any) => {
+      child.get('/', async () => ({ hello: 'world' }))
+    })
+    const allowed = await send(app, { url: '/', headers: { origin: 'https://a.example' } })
+    expect(allowed.statusCode).toBe(200)
+    expect(allowed.json()).toEqual({ hello: 'world' })
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://a.example')
+    const denied = await send(app, { url: '/', headers: { origin: 'https://denied.example' } })
+    expect(denied.statusCode).toBe(200)
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  itBoth(
+    'strictPreflight: false answers a preflight without an Origin; the default refuses it',
+    async ({ send }) => {
+      const preflightWithoutOrigin = {
+        method: 'OPTIONS',
+        url: '/items',
+        headers: { 'access-control-request-method': 'GET' },
+      }
+      const strict = makeApp()
+      await strict.register(cors)
+      strict.get('/items', async () => 'ok')
+      const refused = await send(strict, preflightWithoutOrigin)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.body).toBe('Invalid Preflight Request')
+      const lenient = makeApp()
+      await lenient.register(cors, { strictPreflight: false })
+      lenient.get('/items', async () => 'ok')
+      const answered = await send(lenient, preflightWithoutOrigin)
+      expect(answered.statusCode).toBe(204)
+      expect(answered.headers['access-control-allow-origin']).toBe('*')
+    },
+  )
 })

@@ -62,7 +62,10 @@ describe('[plugins, Fastify-5 line] @fastify/formbody', () => {
           body: {
             type: 'object',
             required: ['n'],
-            properties: { n: { type: 'integer' }, tag: { type: 'array', items: { type: 'string' } } },
+            properties: {
+              n: { type: 'integer' },
+              tag: { type: 'array', items: { type: 'string' } },
+            },
           },
         },
       },

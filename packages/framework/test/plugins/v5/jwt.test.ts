@@ -128,4 +128,45 @@ describe('[plugins, Fastify-5 line] @fastify/jwt', () => {
     expect(app.jwt.verify(token)).toMatchObject({ role: 'admin' })
     expect(() => app.jwt.verify(`${token}x`)).toThrow('The token signature is invalid.')
   })
+
+  itBoth(
+    'formatUser shapes request.user; namespace names the request and reply methods',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(jwt, {
+        secret: 'a-long-enough-test-secret',
+        formatUser: (payload: any) => ({ id: payload.sub, admin: payload.role === 'admin' }),
+      })
+      await app.register(jwt, {
+        secret: 'another-long-enough-secret',
+        namespace: 'partner',
+        jwtVerify: 'partnerVerify',
+        jwtSign: 'partnerSign',
+      })
+      app.get('/me', async (request: any) => {
+        await request.jwtVerify()
+        return request.user
+      })
+      app.get('/partner', async (request: any) => {
+        return await request.partnerVerify()
+      })
+      const token = app.jwt.sign({ sub: 'ada', role: 'admin' })
+      const me = await send(app, { url: '/me', headers: { authorization: `Bearer ${token}` } })
+      expect(me.statusCode).toBe(200)
+      expect(me.json()).toEqual({ id: 'ada', admin: true })
+      const partnerToken = app.jwt.partner.sign({ sub: 'acme' })
+      const partner = await send(app, {
+        url: '/partner',
+        headers: { authorization: `Bearer ${partnerToken}` },
+      })
+      expect(partner.statusCode).toBe(200)
+      expect(partner.json()).toMatchObject({ sub: 'acme' })
+      const wrong = await send(app, {
+        url: '/partner',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(wrong.statusCode).toBe(401)
+      expect(wrong.json().code).toBe('FST_JWT_AUTHORIZATION_TOKEN_INVALID')
+    },
+  )
 })
