@@ -175,7 +175,7 @@ describe('[plugins, Fastify-5 line] @fastify/cors', () => {
       hook: 'preHandler',
       delegator: (request: any, callback: any) => {
         callback(null, {
-          origin: request.headers.origin === 'https://denied.example' ? false : true,
+          origin: request.headers.origin !== 'https://denied.example',
         })
       },
     })
