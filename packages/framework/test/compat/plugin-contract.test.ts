@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin'
+import fastifyPlugin5 from 'fastify-plugin-5'
 import frameworkPlugin from 'framework-plugin'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
@@ -111,6 +112,34 @@ describe('[compat] plugins wrapped with the real fastify-plugin', () => {
           `fastify-plugin: next-gen - expected '${range}' fastify version, '4.29.1' and '5.12.8' are installed`,
         ),
       })
+    },
+  )
+
+  itBoth(
+    'fastify-plugin 5 (what the Fastify-5 plugins use): its marks mean what 4’s do, its range is checked',
+    async ({ send }) => {
+      const app = makeApp()
+      app.register(
+        fastifyPlugin5(
+          async (instance: any) => {
+            instance.decorate('five', 5)
+            instance.addHook('onRequest', async (_request: any, reply: any) => {
+              reply.header('x-plugin-5', 'yes')
+            })
+          },
+          { name: 'five', fastify: '5.x' },
+        ),
+      )
+      app.get('/', async () => ({ five: app.five, has: app.hasPlugin('five') }))
+      const response = await send(app, { url: '/' })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['x-plugin-5']).toBe('yes')
+      expect(response.json()).toEqual({ five: 5, has: true })
+      const refused = makeApp()
+      refused.register(fastifyPlugin5(async () => {}, { name: 'six', fastify: '6.x' }))
+      await expect(refused.ready()).rejects.toThrow(
+        "fastify-plugin: six - expected '6.x' fastify version, '4.29.1' and '5.12.8' are installed",
+      )
     },
   )
 
