@@ -22,6 +22,12 @@ const SPEC = {
     false,
     `also measure ${CONTROL}, a second process of the framework (an A/A control: the noise floor of every ratio)`,
   ],
+  'plugin-line': [
+    'string',
+    'BENCH_PLUGIN_LINE',
+    '4',
+    "the plugins' release line the framework (and the control) register on (h): 4 (cors 9, helmet 11, rate-limit 9, jwt 8; compare with fastify4) or 5 (cors 11, helmet 13, rate-limit 11, jwt 10; compare with fastify5)",
+  ],
   'skip-startup': ['boolean', 'BENCH_SKIP_STARTUP', false, 'skip the start-up measurement'],
   'startup-runs': ['integer', 'BENCH_STARTUP_RUNS', 5, 'processes per target and route count'],
   'noise-threshold': [
@@ -57,6 +63,9 @@ export function parseOptions(argv, env = process.env) {
   for (const s of out.scenarios) {
     if (!scenarioIds.includes(s))
       throw new Error(`--scenarios: unknown scenario '${s}' (use a to h)`)
+  }
+  if (out.pluginLine !== '4' && out.pluginLine !== '5') {
+    throw new Error(`--plugin-line: expected 4 or 5, got '${out.pluginLine}'`)
   }
   out.json = resolve(out.json)
   return out

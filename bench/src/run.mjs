@@ -20,6 +20,8 @@ const log = (line) => process.stderr.write(`${line}\n`)
 let options
 try {
   options = parseOptions(process.argv.slice(2))
+  // the server children (forked with this environment) read the framework's plugin line from it
+  process.env.BENCH_PLUGIN_LINE = options.pluginLine
 } catch (err) {
   log(`${err.message}\n\n${usage()}`)
   process.exit(2)

@@ -30,7 +30,7 @@ export const advice = {
   FRM_ERR_CTP_UNSUPPORTED_ENCODING:
     'The body is compressed. Send it uncompressed, or decompress it in a `preParsing` hook (as @fastify/compress does).',
   FRM_ERR_CTP_INVALID_MEDIA_TYPE:
-    'No parser handles that content type, or the route has a body schema and the body is not JSON. Send JSON, or add a parser with `addContentTypeParser`.',
+    'No parser handles that content type, or the route has a body schema and the body came from the built-in text/plain parser. Send JSON, or add a parser with `addContentTypeParser` (its bodies are validated).',
   FRM_ERR_DEC_ALREADY_PRESENT:
     'Choose another name, or declare the decorator in a child context (which may shadow an ancestor).',
   FRM_ERR_DEC_MISSING_DEPENDENCY:
@@ -57,7 +57,7 @@ export const advice = {
   FRM_ERR_PLUGIN_DEPENDENCY_MISSING:
     'Register the plugin it depends on first, in this context or an ancestor, wrapped with `fp` so it is visible.',
   FRM_ERR_PLUGIN_VERSION_MISMATCH:
-    'The plugin was written for another Fastify major. Install its last Fastify 4 release.',
+    'The plugin was written for a Fastify major other than 4 and 5. Install its Fastify 4 or Fastify 5 release.',
   FRM_ERR_PLUGIN_FAILED: 'Read the cause in the message: the plugin threw while loading.',
   FRM_ERR_PLUGIN_NOT_VALID:
     'Pass a plugin function to `register` (for a module, its default export).',

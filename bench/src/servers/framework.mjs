@@ -36,8 +36,10 @@ export function listenH2c() {
 /**
  * Starts the app of scenario (h) and resolves its port. It registers the same packages as the
  * fastify 4 target (the plugins' last Fastify-4 lines, each wrapped by the real fastify-plugin
- * 4), as a user migrating from Fastify 4 would.
+ * 4), as a user migrating from Fastify 4 would; with `BENCH_PLUGIN_LINE=5` (`--plugin-line 5`)
+ * the same packages as the fastify 5 target (their Fastify-5 lines), as a new user installs them.
  */
 export async function listenService() {
-  return listenServiceApp(createApp, await servicePlugins('4'))
+  const line = process.env.BENCH_PLUGIN_LINE === '5' ? '5' : '4'
+  return listenServiceApp(createApp, await servicePlugins(line))
 }

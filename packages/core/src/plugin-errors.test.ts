@@ -133,6 +133,21 @@ describe('plugin errors', () => {
 })
 
 describe('framework-plugin metadata', () => {
+  it('meta.fastify is checked against both API levels, 4.29.1 and 5.12.8', async () => {
+    for (const range of ['4.x', '5.x', '>=4 <6']) {
+      const { app } = createApp()
+      app.register(fp(async () => {}, { name: 'either', fastify: range }))
+      await expect(app.ready()).resolves.toBe(app)
+    }
+    const { app } = createApp()
+    app.register(fp(async () => {}, { name: 'future', fastify: '6.x' }))
+    const error = await app.ready().catch((e) => e)
+    expect(error.code).toBe('FRM_ERR_PLUGIN_VERSION_MISMATCH')
+    expect(error.message).toBe(
+      "fastify-plugin: future - expected '6.x' fastify version, '4.29.1' and '5.12.8' are installed (the two Fastify API levels the framework implements): widen the plugin's `fastify` range or install its Fastify 4 or Fastify 5 release",
+    )
+  })
+
   it('fails with a clear error when a dependency is not registered', async () => {
     const { app } = createApp()
     app.register(fp(async () => {}, { name: 'auth', dependencies: ['database'] }))

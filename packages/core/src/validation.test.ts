@@ -251,7 +251,8 @@ describe('[4.2] request validation', () => {
       {
         statusCode: 415,
         error: 'Unsupported Media Type',
-        message: 'Unsupported Media Type: text/plain (POST / validates its body: send JSON)',
+        message:
+          'Unsupported Media Type: text/plain (POST / validates its body: send JSON or a type with a registered parser)',
         code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])

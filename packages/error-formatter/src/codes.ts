@@ -156,7 +156,7 @@ export const codes = {
   FRM_ERR_PLUGIN_VERSION_MISMATCH: {
     statusCode: 500,
     message:
-      "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed (the Fastify API level the framework implements): widen the plugin's `fastify` range or use its Fastify 4 release",
+      "fastify-plugin: %s - expected '%s' fastify version, '%s' and '%s' are installed (the two Fastify API levels the framework implements): widen the plugin's `fastify` range or install its Fastify 4 or Fastify 5 release",
   },
   FRM_ERR_PLUGIN_FAILED: {
     statusCode: 500,

@@ -159,8 +159,9 @@ type AsyncRequestHookOf<G extends RouteGeneric> = (
 
 /**
  * The request hooks (`onRequest`, `preValidation`, `preHandler`, `onResponse`, `onTimeout`) with
- * Fastify's names and type parameters: `...HookHandler` takes `done`, `...AsyncHookHandler`
- * returns a promise.
+ * Fastify's names and its eight type parameters (raw server, request, reply, route generic, context
+ * config, schema, type provider, logger; only the route generic is used): `...HookHandler` takes
+ * `done`, `...AsyncHookHandler` returns a promise.
  *
  * @example
  * const auth: preHandlerAsyncHookHandler = async (request, reply) => {
@@ -173,60 +174,100 @@ export type onRequestHookHandler<
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = RequestHookOf<G>
 export type onRequestAsyncHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = AsyncRequestHookOf<G>
 export type preValidationHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = RequestHookOf<G>
 export type preValidationAsyncHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = AsyncRequestHookOf<G>
 export type preHandlerHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = RequestHookOf<G>
 export type preHandlerAsyncHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = AsyncRequestHookOf<G>
 export type onResponseHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = RequestHookOf<G>
 export type onResponseAsyncHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = AsyncRequestHookOf<G>
 export type onTimeoutHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = RequestHookOf<G>
 export type onTimeoutAsyncHookHandler<
   _S = unknown,
   _Rq = unknown,
   _Rp = unknown,
   G extends RouteGeneric = RouteGeneric,
+  _C = unknown,
+  _Sc = unknown,
+  _T = unknown,
+  _L = unknown,
 > = AsyncRequestHookOf<G>
 
 /** `preParsing`, `preSerialization`, `onSend` (payload hooks) and `onError`, by Fastify's names. */

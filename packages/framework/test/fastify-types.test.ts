@@ -30,6 +30,10 @@ describe.concurrent("Fastify's type names and module augmentation", () => {
     expect(await compile('plugins')).toEqual({ code: 0, output: '' })
   }, 120_000)
 
+  it("the Fastify-5 releases' declarations (@fastify/sensible 6, @fastify/jwt 10, @fastify/rate-limit 11, @fastify/cookie 11, fastify-plugin 5) reach the framework's types: reply.notFound(), request.jwtVerify(), app.rateLimit()", async () => {
+    expect(await compile('plugins-v5')).toEqual({ code: 0, output: '' })
+  }, 120_000)
+
   it('the same from CommonJS code, `fastify` mapped to dist/index.d.cts', async () => {
     expect(await compile('plugins-cjs')).toEqual({ code: 0, output: '' })
   }, 120_000)

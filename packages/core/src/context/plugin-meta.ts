@@ -13,10 +13,20 @@ import type { ContextState } from './context-state.js'
 import { hasScopedDecorator } from './scoped-decorators.js'
 
 /**
- * The Fastify API level the core implements: a plugin's `meta.fastify` range (written for
- * Fastify by fastify-plugin) is checked against it, as Fastify checks it against its own version.
+ * The Fastify API levels the core implements: Fastify 4.29 and the newest Fastify 5 release whose
+ * additions it has. A plugin's `meta.fastify` range (written for Fastify by fastify-plugin) is
+ * checked against them, as Fastify checks it against its own version: a range that admits either
+ * level loads, so both lines of the ecosystem's plugins do.
  */
-export const fastifyApiLevel = '4.29.1'
+export const fastifyApiLevels = ['4.29.1', '5.12.8'] as const
+
+/** The Fastify 4 level (kept for readers of the single-level constant). */
+export const fastifyApiLevel = fastifyApiLevels[0]
+
+/** Whether a `meta.fastify` range admits one of the levels (prereleases of a level count too). */
+export function admitsApiLevel(range: string): boolean {
+  return fastifyApiLevels.some((level) => satisfies(level, range, { includePrerelease: true }))
+}
 
 /** A plugin function with what framework-plugin recorded about it. */
 export interface PluginInfo {
@@ -134,8 +144,9 @@ export function hasPlugin(state: ContextState, name: string): boolean {
  */
 export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
   const range = info.fastifyRange
-  if (range !== undefined && !satisfies(fastifyApiLevel, range)) {
-    throw createError('FRM_ERR_PLUGIN_VERSION_MISMATCH', info.name, range, fastifyApiLevel)
+  if (range !== undefined && !admitsApiLevel(range)) {
+    const [v4, v5] = fastifyApiLevels
+    throw createError('FRM_ERR_PLUGIN_VERSION_MISMATCH', info.name, range, v4, v5)
   }
   for (const dependency of info.dependencies) {
     if (!isRegistered(registrar, dependency)) {

@@ -30,10 +30,10 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 /**
  * The body parsing step, with Fastify's rules. Without a Content-Type: no body (no
  * Transfer-Encoding, Content-Length absent or 0) or a DELETE/OPTIONS leaves `request.body`
- * undefined; any other body goes to the `'*'` parser (415 when there is none, or when the route
- * validates its body). With a Content-Type, the parser runs even for an empty body, except for a
- * DELETE/OPTIONS with neither Transfer-Encoding nor Content-Length. The Content-Type picks the
- * parser (415 when none, or when the route validates its body and the type is not JSON), the
+ * undefined; any other body goes to the `'*'` parser (415 when there is none). With a
+ * Content-Type, the parser runs even for an empty body, except for a DELETE/OPTIONS with neither
+ * Transfer-Encoding nor Content-Length. The Content-Type picks the parser (415 when none, or when
+ * the route validates its body and the parser is the built-in text/plain one), the
  * Content-Encoding must be identity, one the parser handles, or one a preParsing hook decoded by
  * returning a replacement stream (else 415), and the parser gets the body read within the limit
  * (`parseAs`) or the request stream.
@@ -55,7 +55,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
       return
     }
     const catchAll = rc.parsers.catchAll
-    if (catchAll === undefined || rc.validatesBody) {
+    if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
       lifecycleError(
         reply,
         createError(
@@ -82,26 +82,28 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
   if (essence === undefined) {
     // Not a media type at all: only an explicit catch-all takes it (Fastify's '*' does).
     const catchAll = rc.parsers.catchAll
-    if (catchAll === undefined || rc.validatesBody) {
+    if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
       lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
       return
     }
     runParser(reply, catchAll, stream, next)
     return
   }
-  if (rc.validatesBody && !isJsonEssence(essence)) {
+  const parser = rc.parsers.lookup(essence)
+  if (parser === undefined) {
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
+    return
+  }
+  // A validated body comes from JSON or a registered parser (@fastify/formbody, @fastify/multipart
+  // with attachFieldsToBody), never from the built-in text/plain string parser.
+  if (rc.validatesBody && parser.builtin && !isJsonEssence(essence)) {
     lifecycleError(
       reply,
       createError(
         'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
-        `${essence} (${rc.method} ${rc.url} validates its body: send JSON)`,
+        `${essence} (${rc.method} ${rc.url} validates its body: send JSON or a type with a registered parser)`,
       ),
     )
-    return
-  }
-  const parser = rc.parsers.lookup(essence)
-  if (parser === undefined) {
-    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
     return
   }
   runParser(reply, parser, stream, next)

@@ -67,6 +67,24 @@ export interface NotFoundOptions {
 }
 
 /**
+ * The instance's logger, declared apart: inside `FastifyInstance` the name `Logger` is Fastify's
+ * type parameter.
+ */
+export interface InstanceLog {
+  readonly log: Logger
+}
+
+/** An instance whose local shared schemas are `Local` (Fastify's type parameters left open). */
+export type ScopedInstance<Local extends object> = FastifyInstance<
+  unknown,
+  unknown,
+  unknown,
+  unknown,
+  unknown,
+  Local
+>
+
+/**
  * The shorthand route declarations: `(path, handler)`, `(path, options, handler)` or `(path, options)`.
  * The request and reply types come from the route generic when one is written, else from the
  * route's schema (`Local`, the shared schemas the instance type knows, is read from `this`). Each
@@ -79,7 +97,7 @@ export interface NotFoundOptions {
  */
 export interface RouteShorthand {
   <G extends RouteGeneric = RouteGeneric, Local extends object = {}>(
-    this: FastifyInstance<Local>,
+    this: ScopedInstance<Local>,
     path: string,
     handler: RouteHandler<G>,
   ): Instance<Local>
@@ -88,7 +106,7 @@ export interface RouteShorthand {
     const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
-    this: FastifyInstance<Local>,
+    this: ScopedInstance<Local>,
     path: string,
     options: RouteTypedShorthandOptions<RouteTypes<G, S, Local>, S>,
     handler: RouteTypedHandler<RouteTypes<G, S, Local>>,
@@ -98,7 +116,7 @@ export interface RouteShorthand {
     const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
-    this: FastifyInstance<Local>,
+    this: ScopedInstance<Local>,
     path: string,
     options: RouteShorthandOptions<RouteTypes<G, S, Local>, S>,
     handler: RouteHandler<RouteTypes<G, S, Local>>,
@@ -108,7 +126,7 @@ export interface RouteShorthand {
     const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
-    this: FastifyInstance<Local>,
+    this: ScopedInstance<Local>,
     path: string,
     options: RouteTypedShorthandOptions<RouteTypes<G, S, Local>, S> & {
       handler: RouteTypedHandler<RouteTypes<G, S, Local>>
@@ -119,7 +137,7 @@ export interface RouteShorthand {
     const S extends AnyRouteSchema = {},
     Local extends object = {},
   >(
-    this: FastifyInstance<Local>,
+    this: ScopedInstance<Local>,
     path: string,
     options: RouteShorthandOptions<RouteTypes<G, S, Local>, S> & {
       handler: RouteHandler<RouteTypes<G, S, Local>>
@@ -139,7 +157,23 @@ export interface RouteShorthand {
  *   app.get('/health', async () => ({ ok: true }))
  * }
  */
-export interface FastifyInstance<Local extends object = {}> {
+export interface FastifyInstance<
+  // Fastify's own type parameters, in Fastify's order and under Fastify's names: a plugin's
+  // declarations may augment `'fastify'`'s `FastifyInstance<RawServer, RawRequest, RawReply, Logger,
+  // TypeProvider>` (@fastify/rate-limit 11, @fastify/websocket), and TypeScript merges an interface
+  // only with the same type parameters. The framework has no use for them.
+  // biome-ignore lint/correctness/noUnusedVariables: Fastify's name, for merging
+  RawServer = unknown,
+  // biome-ignore lint/correctness/noUnusedVariables: Fastify's name, for merging
+  RawRequest = unknown,
+  // biome-ignore lint/correctness/noUnusedVariables: Fastify's name, for merging
+  RawReply = unknown,
+  // biome-ignore lint/correctness/noUnusedVariables: Fastify's name, for merging
+  Logger = unknown,
+  // biome-ignore lint/correctness/noUnusedVariables: Fastify's name, for merging
+  TypeProvider = unknown,
+  Local extends object = {},
+> extends InstanceLog {
   /**
    * Registers a plugin in a new child context (or here, for a `framework-plugin` plugin). Options
    * given as a function receive the instance the plugin will receive.
@@ -194,7 +228,6 @@ export interface FastifyInstance<Local extends object = {}> {
    * app.initialConfig.bodyLimit // 1048576
    */
   readonly initialConfig: Readonly<Record<string, unknown>>
-  readonly log: Logger
   /** The framework's own version (`framework`'s package version). */
   readonly version: string
   /** The prefix of this context's routes. */
@@ -236,12 +269,12 @@ export interface FastifyInstance<Local extends object = {}> {
     G extends RouteGeneric = FromRouteSchema,
     const S extends AnyRouteSchema = {},
     L extends object = Local,
-  >(this: FastifyInstance<L>, options: RouteTypedOptions<RouteTypes<G, S, L>, S>): Instance<L>
+  >(this: ScopedInstance<L>, options: RouteTypedOptions<RouteTypes<G, S, L>, S>): Instance<L>
   route<
     G extends RouteGeneric = FromRouteSchema,
     const S extends AnyRouteSchema = {},
     L extends object = Local,
-  >(this: FastifyInstance<L>, options: RouteOptions<RouteTypes<G, S, L>, S>): Instance<L>
+  >(this: ScopedInstance<L>, options: RouteOptions<RouteTypes<G, S, L>, S>): Instance<L>
   get: RouteShorthand
   head: RouteShorthand
   post: RouteShorthand
@@ -383,7 +416,7 @@ export interface FastifyInstance<Local extends object = {}> {
  * }, { prefix: '/v1' })
  * await app.ready()
  */
-export interface Instance<Local extends object = {}> extends FastifyInstance<Local> {}
+export interface Instance<Local extends object = {}> extends ScopedInstance<Local> {}
 
 /**
  * What `register` and `after` return: the instance, awaitable to load what was registered so far

@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin'
+import fastifyPlugin5 from 'fastify-plugin-5'
 import frameworkPlugin from 'framework-plugin'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
@@ -79,26 +80,85 @@ describe('[compat] plugins wrapped with the real fastify-plugin', () => {
     await expect(present.ready()).resolves.toBeDefined()
   })
 
-  it.each(['4.x', '>=4.16.0', '^4.0.0', '4.29.x'])('meta.fastify %s loads', async (range) => {
+  // Two API levels: Fastify 4.29.1 and Fastify 5.12.8 (the newest Fastify 5 the framework covers).
+  it.each([
+    '4.x',
+    '>=4.16.0',
+    '^4.0.0',
+    '4.29.x',
+    '5.x',
+    '^5.0.0',
+    '>=5.0.0',
+    '5.12.x',
+    '>=4 <6',
+    '4.x || 5.x',
+    '>=4.30.0',
+  ])('meta.fastify %s loads', async (range) => {
     const app = makeApp()
     app.register(fastifyPlugin(async (i: any) => i.decorate('loaded', true), { fastify: range }))
     await app.ready()
     expect(app.loaded).toBe(true)
   })
 
-  it.each(['5.x', '>=4.30.0', '3.x'])(
-    'meta.fastify %s fails with Fastify’s error',
+  it.each(['3.x', '6.x', '^5.13.0', '<4.29.0', '>=6.0.0-0'])(
+    'meta.fastify %s fails with Fastify’s error naming the plugin, the range and both levels',
     async (range) => {
       const app = makeApp()
       app.register(fastifyPlugin(async () => {}, { name: 'next-gen', fastify: range }))
       await expect(app.ready()).rejects.toMatchObject({
         code: 'FRM_ERR_PLUGIN_VERSION_MISMATCH',
+        statusCode: 500,
         message: expect.stringContaining(
-          `fastify-plugin: next-gen - expected '${range}' fastify version, '4.29.1' is installed`,
+          `fastify-plugin: next-gen - expected '${range}' fastify version, '4.29.1' and '5.12.8' are installed`,
         ),
       })
     },
   )
+
+  itBoth(
+    'fastify-plugin 5 (what the Fastify-5 plugins use): its marks mean what 4’s do, its range is checked',
+    async ({ send }) => {
+      const app = makeApp()
+      app.register(
+        fastifyPlugin5(
+          async (instance: any) => {
+            instance.decorate('five', 5)
+            instance.addHook('onRequest', async (_request: any, reply: any) => {
+              reply.header('x-plugin-5', 'yes')
+            })
+          },
+          { name: 'five', fastify: '5.x' },
+        ),
+      )
+      app.get('/', async () => ({ five: app.five, has: app.hasPlugin('five') }))
+      const response = await send(app, { url: '/' })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['x-plugin-5']).toBe('yes')
+      expect(response.json()).toEqual({ five: 5, has: true })
+      const refused = makeApp()
+      refused.register(fastifyPlugin5(async () => {}, { name: 'six', fastify: '6.x' }))
+      await expect(refused.ready()).rejects.toThrow(
+        "fastify-plugin: six - expected '6.x' fastify version, '4.29.1' and '5.12.8' are installed",
+      )
+    },
+  )
+
+  it('the version check runs before the plugin: a refused plugin adds nothing', async () => {
+    const app = makeApp()
+    let ran = false
+    app.register(
+      fastifyPlugin(
+        async (i: any) => {
+          ran = true
+          i.decorate('never', 1)
+        },
+        { name: 'old', fastify: '3.x' },
+      ),
+    )
+    await expect(app.ready()).rejects.toThrow(/'3\.x' fastify version/)
+    expect(ran).toBe(false)
+    expect(app.hasDecorator('never')).toBe(false)
+  })
 
   it('meta.encapsulate: true keeps the plugin in its own context', async () => {
     const app = makeApp()
@@ -132,8 +192,14 @@ describe('[compat] framework-plugin and fastify-plugin are interchangeable', () 
 
   it('framework-plugin checks meta.fastify too', async () => {
     const app = makeApp()
-    app.register(frameworkPlugin(async () => {}, { name: 'too-new', fastify: '5.x' }))
-    await expect(app.ready()).rejects.toMatchObject({ code: 'FRM_ERR_PLUGIN_VERSION_MISMATCH' })
+    app.register(frameworkPlugin(async () => {}, { name: 'too-new', fastify: '6.x' }))
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'FRM_ERR_PLUGIN_VERSION_MISMATCH',
+      message: expect.stringContaining("fastify-plugin: too-new - expected '6.x' fastify version"),
+    })
+    const fastify5 = makeApp()
+    fastify5.register(frameworkPlugin(async () => {}, { name: 'fastify-5', fastify: '5.x' }))
+    await expect(fastify5.ready()).resolves.toBeDefined()
   })
 })
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { fp } from 'framework'
 import { describe, expect, it } from 'vitest'
 import {
+  badRequest,
   itBoth,
   makeApp,
   portOf,
@@ -400,20 +401,29 @@ describe('[api] addContentTypeParser', () => {
   )
 
   itBoth(
-    '[api] a route with a body schema still refuses a catch-all type with 415',
+    '[api] a route with a body schema validates what a registered catch-all parser produced',
     async ({ send }) => {
       const app = makeApp()
-      app.addContentTypeParser('*', { parseAs: 'string' }, async (_request: any, body: string) => ({
-        raw: body,
-      }))
-      app.post('/typed', { schema: { body: { type: 'object' } } }, async () => 'never')
-      const res = await send(app, {
+      app.addContentTypeParser('*', { parseAs: 'string' }, async (_request: any, body: string) =>
+        body === 'text' ? body : { raw: body },
+      )
+      app.post(
+        '/typed',
+        { schema: { body: { type: 'object', required: ['raw'] } } },
+        async (request: any) => request.body,
+      )
+      const custom = (payload: string) => ({
         method: 'POST',
         url: '/typed',
         headers: { 'content-type': 'application/x-custom' },
-        payload: '{}',
+        payload,
       })
-      expect(res.statusCode).toBe(415)
+      const res = await send(app, custom('{}'))
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual({ raw: '{}' })
+      const invalid = await send(app, custom('text'))
+      expect(invalid.statusCode).toBe(400)
+      expect(invalid.json()).toEqual(badRequest('body should be object'))
     },
   )
 

@@ -1,0 +1,91 @@
+import formbody from '@fastify/formbody-5'
+import { describe, expect } from 'vitest'
+import { badRequest, itBoth, makeApp } from '../../spec/helpers'
+
+// @fastify/formbody 8.0 (the Fastify-5 line, `fastify: '5.x'`), used as its README shows.
+
+const form = (url: string, payload: string) => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload,
+})
+
+describe('[plugins, Fastify-5 line] @fastify/formbody', () => {
+  itBoth('an urlencoded body reaches the handler as an object', async ({ send }) => {
+    const app = makeApp()
+    await app.register(formbody)
+    app.post('/login', async (request: any) => request.body)
+    const response = await send(app, form('/login', 'user=ada&pass=s%20cret&tag=a&tag=b'))
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ user: 'ada', pass: 's cret', tag: ['a', 'b'] })
+  })
+
+  itBoth('a custom parser option (qs-style nesting) is used', async ({ send }) => {
+    const app = makeApp()
+    await app.register(formbody, {
+      parser: (text: string) => ({ raw: text, length: text.length }),
+    })
+    app.post('/', async (request: any) => request.body)
+    const response = await send(app, form('/', 'a[b]=1'))
+    expect(response.json()).toEqual({ raw: 'a[b]=1', length: 6 })
+  })
+
+  itBoth('bodyLimit: a larger form is a 413', async ({ send }) => {
+    const app = makeApp()
+    await app.register(formbody, { bodyLimit: 10 })
+    app.post('/', async (request: any) => request.body)
+    const response = await send(app, form('/', 'name=0123456789'))
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toMatchObject({ statusCode: 413, error: 'Payload Too Large' })
+    // Fastify's message is "Request body is too large"; the framework names the limit.
+    expect(response.json().message).toBe('Request body is larger than the limit of 10 bytes')
+  })
+
+  itBoth('JSON bodies still go to the JSON parser', async ({ send }) => {
+    const app = makeApp()
+    await app.register(formbody)
+    app.post('/', async (request: any) => request.body)
+    const response = await send(app, { method: 'POST', url: '/', payload: { json: true } })
+    expect(response.json()).toEqual({ json: true })
+  })
+
+  // API.md, Validation: a body from a registered parser is validated (and coerced) against the
+  // route's body schema, as Fastify does; only a type without a parser (or text/plain) gets 415.
+  itBoth('a route with a body schema validates and coerces the parsed form', async ({ send }) => {
+    const app = makeApp()
+    await app.register(formbody)
+    app.post(
+      '/items',
+      {
+        schema: {
+          body: {
+            type: 'object',
+            required: ['n'],
+            properties: {
+              n: { type: 'integer' },
+              tag: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+      },
+      async (request: any) => request.body,
+    )
+    const response = await send(app, form('/items', 'n=5&tag=a'))
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ n: 5, tag: ['a'] })
+    const invalid = await send(app, form('/items', 'n=five'))
+    expect(invalid.statusCode).toBe(400)
+    expect(invalid.json()).toEqual(badRequest('body/n should be integer'))
+    const json = await send(app, { method: 'POST', url: '/items', payload: { n: '5' } })
+    expect(json.json()).toEqual({ n: 5 })
+    const text = await send(app, {
+      method: 'POST',
+      url: '/items',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'n=5',
+    })
+    expect(text.statusCode).toBe(415)
+    expect(text.json().code).toBe('FRM_ERR_CTP_INVALID_MEDIA_TYPE')
+  })
+})
