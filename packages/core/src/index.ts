@@ -33,6 +33,7 @@ export type {
   RouteParams,
   RouteTable,
   Transport,
+  WebStream,
   WritablePayload,
 } from './contracts/transport.js'
 export { createInstance } from './create-instance.js'
