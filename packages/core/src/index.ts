@@ -85,6 +85,8 @@ export type { FastifyReply, FrameworkReply, HeaderValue, StatusReply } from './t
 export type {
   FastifyRequest,
   FrameworkRequest,
+  HttpRequestPart,
+  RequestValidationFunction,
   RouteGeneric,
   RouteGenericPart,
 } from './types/request.js'

@@ -1,11 +1,13 @@
 import type { ValidationError } from '@framework/error-formatter'
 import type { RouteContext } from '../context/index.js'
 import { buildRouteOptions } from '../context/index.js'
+import type { HttpPart, JsonSchema, ValidateFunction } from '../contracts/compilers.js'
 import type { ClientInfo, QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { RequestRouteOptions, RouteInfo } from '../types/route.js'
 import { kRequestHeaders, kRequestId, kRequestLog, kRoute, kStartTime } from '../util/index.js'
+import { compileValidationSchema, getValidationFunction, validateInput } from './schema-functions.js'
 
 /**
  * The request object. Each context with request decorators gets a subclass whose prototype holds
@@ -155,6 +157,24 @@ export class Request {
 
   get server(): Instance {
     return this[kRoute].instance
+  }
+
+  /**
+   * The route's validator of a part (`'body'`, `'querystring'`/`'query'`, `'params'`,
+   * `'headers'`), or the function `compileValidationSchema` compiled for a schema object.
+   */
+  getValidationFunction(partOrSchema: string | object): unknown {
+    return getValidationFunction(this[kRoute], partOrSchema)
+  }
+
+  /** Compiles `schema` with the route's validator compiler, once per route and schema object. */
+  compileValidationSchema(schema: JsonSchema, httpPart?: HttpPart): ValidateFunction {
+    return compileValidationSchema(this[kRoute], this.method, this.url, schema, httpPart)
+  }
+
+  /** Validates `input` with the route's validator of a part, or with a schema's. */
+  validateInput(input: unknown, schemaOrPart: JsonSchema | string, httpPart?: string): unknown {
+    return validateInput(this[kRoute], this.method, this.url, input, schemaOrPart, httpPart)
   }
 }
 
