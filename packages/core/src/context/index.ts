@@ -49,6 +49,7 @@ export {
   applySchemaController,
   assertSchemaController,
   serializerFactoryOf,
+  bucketSchemasOf,
   sharedSchemasOf,
   validatorFactoryOf,
 } from './schema-controller.js'

@@ -8,7 +8,7 @@ import {
   isRouteHookName,
   parserKey,
   parserTableOf,
-  sharedSchemasOf,
+  bucketSchemasOf,
   stateOf,
 } from '../context/index.js'
 import type {
@@ -19,6 +19,7 @@ import type {
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance, NotFoundOptions } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
+import { contextSerializerCompiler, contextValidatorCompiler } from '../routes/index.js'
 import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
 
 export const settingMethods = {
@@ -53,7 +54,7 @@ export const settingMethods = {
   },
 
   getSchemas(this: Instance) {
-    return sharedSchemasOf(stateOf(this))
+    return bucketSchemasOf(stateOf(this)) as never
   },
 
   getSchema(this: Instance, id: string) {
@@ -204,17 +205,21 @@ export const settingAccessors = {
     }
     return defaultErrorHandler
   },
+  /** The one set here or above; once ready (onReady hooks included), else the default one. */
   get validatorCompiler(): ValidatorCompiler | undefined {
-    for (const scope of stateOf(this as unknown as Instance).chain()) {
+    const state = stateOf(this as unknown as Instance)
+    for (const scope of state.chain()) {
       if (scope.validatorCompiler !== undefined) return scope.validatorCompiler
     }
-    return undefined
+    return state.resolved === undefined ? undefined : contextValidatorCompiler(state)
   },
+  /** The one set here or above; once ready (onReady hooks included), else the default one. */
   get serializerCompiler(): SerializerCompiler | undefined {
-    for (const scope of stateOf(this as unknown as Instance).chain()) {
+    const state = stateOf(this as unknown as Instance)
+    for (const scope of state.chain()) {
       if (scope.serializerCompiler !== undefined) return scope.serializerCompiler
     }
-    return undefined
+    return state.resolved === undefined ? undefined : contextSerializerCompiler(state)
   },
 }
 

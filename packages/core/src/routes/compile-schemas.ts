@@ -183,9 +183,11 @@ export function compileSerializers(
   let compiler: SerializerCompiler | undefined
   let checker: ResponseValidatorCompiler | undefined
   const validates = record.options.responseValidation ?? record.state.core.responseValidation
-  const compile = (input: SerializerCompileInput): SerializeFunction => {
+  const compile = (input: SerializerCompileInput): SerializeFunction | undefined => {
     compiler ??= routeSerializerCompiler(record)
     const fn = compiler(input)
+    // Nothing returned (as Fastify reads it): no serializer for this key, JSON is sent.
+    if (fn === undefined || fn === null) return undefined
     if (typeof fn !== 'function') {
       throw new TypeError(`the serializer compiler returned ${describe(fn)}, not a function`)
     }
@@ -199,23 +201,25 @@ export function compileSerializers(
     try {
       const content = contentMap(response[key])
       if (content === undefined) {
-        serializers[key] = compile({
+        const fn = compile({
           schema: expandShorthand(response[key] as never),
           method,
           url,
           httpStatus: key,
         })
+        if (fn !== undefined) serializers[key] = fn
         continue
       }
       const byType: Record<string, SerializeFunction> = Object.create(null)
       for (const type of Object.keys(content)) {
-        byType[mediaKey(type)] = compile({
+        const fn = compile({
           schema: expandShorthand(content[type]!.schema as never),
           method,
           url,
           httpStatus: key,
           contentType: type,
         })
+        if (fn !== undefined) byType[mediaKey(type)] = fn
       }
       serializers[key] = byType
     } catch (error) {

@@ -7,3 +7,4 @@ export {
 } from './constraints.js'
 export { printRoutes } from './print-routes.js'
 export { buildRouteTable } from './route-table.js'
+export { contextSerializerCompiler, contextValidatorCompiler } from './compile-schemas.js'
