@@ -64,7 +64,7 @@ describe('reply', () => {
         'set-cookie': ['a=1', 'b=2'],
       },
     })
-    expect(response.headers['content-type']).toBe('text/html')
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
   })
 
   it('refuses CR or LF in header names and values (the message says what HTTP allows)', async () => {
