@@ -25,9 +25,8 @@ describe('payloads', () => {
     expect(response.headers['x-reply']).toBe('1')
     expect(response.headers['x-response']).toBe('2')
     // Handed over as a WHATWG stream: the transport decides how to read it.
-    expect(typeof (transport.sent.at(-1)?.payload as { getReader?: unknown }).getReader).toBe(
-      'function',
-    )
+    const handed = transport.sent.at(-1)!.payload as { getReader?: unknown }
+    expect(typeof handed.getReader).toBe('function')
   })
 
   it('a ReadableStream goes to the transport as it is', async () => {
@@ -76,6 +75,10 @@ describe('payloads', () => {
     )
     const response = await app.inject({ method: 'POST', url: '/', payload: { a: 'z' } })
     expect(response.statusCode).toBe(202)
-    expect(response.json()).toEqual({ part: [true, false], compiled: false, serialized: '{"a":"y"}' })
+    expect(response.json()).toEqual({
+      part: [true, false],
+      compiled: false,
+      serialized: '{"a":"y"}',
+    })
   })
 })

@@ -19,7 +19,9 @@ describe('schemas declared by content type', () => {
         schema: {
           body: {
             content: {
-              'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } },
+              'application/json': {
+                schema: { type: 'object', properties: { a: { type: 'string' } } },
+              },
               'text/plain': { schema: { type: 'string' } },
             },
           },
@@ -27,7 +29,9 @@ describe('schemas declared by content type', () => {
             201: {
               description: 'Created item',
               content: {
-                'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } },
+                'application/json': {
+                  schema: { type: 'object', properties: { id: { type: 'integer' } } },
+                },
                 'text/csv': { schema: { type: 'string' } },
               },
             },
@@ -47,7 +51,8 @@ describe('schemas declared by content type', () => {
     expect(Object.keys(created.content)).toEqual(['application/json', 'text/csv'])
     expect(created.content['text/csv'].schema).toEqual({ type: 'string' })
     const json = created.content['application/json'].schema
-    const resolved = json.$ref === undefined ? json : document.components.schemas[json.$ref.split('/').pop()]
+    const resolved =
+      json.$ref === undefined ? json : document.components.schemas[json.$ref.split('/').pop()]
     expect(resolved).toEqual({ type: 'object', properties: { id: { type: 'integer' } } })
   })
 })

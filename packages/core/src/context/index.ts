@@ -48,8 +48,8 @@ export { type RouteRecord, routeKey } from './route-record.js'
 export {
   applySchemaController,
   assertSchemaController,
-  serializerFactoryOf,
   bucketSchemasOf,
+  serializerFactoryOf,
   sharedSchemasOf,
   validatorFactoryOf,
 } from './schema-controller.js'

@@ -2,13 +2,13 @@ import { createError, type SchemaErrorFormatter } from '@framework/error-formatt
 import {
   applySchemaController,
   assertSchemaController,
+  bucketSchemasOf,
   createHookEntry,
   createParserEntry,
   enqueue,
   isRouteHookName,
   parserKey,
   parserTableOf,
-  bucketSchemasOf,
   stateOf,
 } from '../context/index.js'
 import type {
@@ -16,10 +16,10 @@ import type {
   SerializerCompiler,
   ValidatorCompiler,
 } from '../contracts/compilers.js'
+import { contextSerializerCompiler, contextValidatorCompiler } from '../routes/index.js'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance, NotFoundOptions } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
-import { contextSerializerCompiler, contextValidatorCompiler } from '../routes/index.js'
 import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
 
 export const settingMethods = {

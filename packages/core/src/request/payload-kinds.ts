@@ -14,7 +14,7 @@ export interface WebResponse {
   readonly bodyUsed: boolean
 }
 
-const toString = Object.prototype.toString
+const objectTag = Object.prototype.toString
 
 /** A Node stream (anything with `pipe`). */
 export function isNodeStream(payload: unknown): payload is { pipe: unknown } {
@@ -36,7 +36,7 @@ export function isWebStream(payload: unknown): payload is WebStream {
 
 /** A WHATWG `Response` (its `Symbol.toStringTag`). */
 export function isWebResponse(payload: unknown): payload is WebResponse {
-  return toString.call(payload) === '[object Response]'
+  return objectTag.call(payload) === '[object Response]'
 }
 
 /** A payload sent as it is: a Node stream, a WHATWG stream or a WHATWG `Response`. */

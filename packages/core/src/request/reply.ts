@@ -258,7 +258,10 @@ export class Reply {
    * The route's serializer of a response key (and content type), or the function
    * `compileSerializationSchema` compiled for a schema object.
    */
-  getSerializationFunction(statusOrSchema: string | number | object, contentType?: string): unknown {
+  getSerializationFunction(
+    statusOrSchema: string | number | object,
+    contentType?: string,
+  ): unknown {
     return getSerializationFunction(this[kRoute], statusOrSchema, contentType)
   }
 

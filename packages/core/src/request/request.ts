@@ -7,7 +7,11 @@ import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
 import type { RequestRouteOptions, RouteInfo } from '../types/route.js'
 import { kRequestHeaders, kRequestId, kRequestLog, kRoute, kStartTime } from '../util/index.js'
-import { compileValidationSchema, getValidationFunction, validateInput } from './schema-functions.js'
+import {
+  compileValidationSchema,
+  getValidationFunction,
+  validateInput,
+} from './schema-functions.js'
 
 /**
  * The request object. Each context with request decorators gets a subclass whose prototype holds

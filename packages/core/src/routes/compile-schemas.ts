@@ -82,7 +82,12 @@ export function compileValidators(
         if (Object.keys(byType).length > 0) validators.push({ part, context, fn: null, byType })
         continue
       }
-      const fn = compile({ schema: expandShorthand(partSchema as never), method, url, httpPart: part })
+      const fn = compile({
+        schema: expandShorthand(partSchema as never),
+        method,
+        url,
+        httpPart: part,
+      })
       if (fn !== undefined) validators.push({ part, context, fn, byType: null })
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)

@@ -1,5 +1,7 @@
 // Layer 4, routes: what ready compiles (resolved contexts, schemas, the route table) and what reads
 // the declared routes (constraints, printRoutes). The entry for the layers above.
+
+export { contextSerializerCompiler, contextValidatorCompiler } from './compile-schemas.js'
 export {
   addConstraintStrategy,
   assertConstraintStrategy,
@@ -7,4 +9,3 @@ export {
 } from './constraints.js'
 export { printRoutes } from './print-routes.js'
 export { buildRouteTable } from './route-table.js'
-export { contextSerializerCompiler, contextValidatorCompiler } from './compile-schemas.js'

@@ -16,33 +16,36 @@ const userResponse = {
 }
 
 describe('[compat] request validation functions', () => {
-  itBoth('getValidationFunction(part) returns the route validator of that part', async ({ send }) => {
-    const app = makeApp()
-    app.post(
-      '/items/:id',
-      { schema: { params: idParams, body: { type: 'object', required: ['name'] } } },
-      (request: any) => {
-        const params = request.getValidationFunction('params')
-        const body = request.getValidationFunction('body')
-        return {
-          params: [params({ id: '12' }), params({ id: 'x' })],
-          body: [body({ name: 'a' }), body({})],
-          bodyErrors: body.errors.map((error: any) => error.message),
-          querystring: request.getValidationFunction('querystring') ?? 'none',
-          unknown: request.getValidationFunction('nope') ?? 'none',
-        }
-      },
-    )
-    const response = await send(app, { method: 'POST', url: '/items/3', payload: { name: 'n' } })
-    expect(response.statusCode).toBe(200)
-    expect(response.json()).toEqual({
-      params: [true, false],
-      body: [true, false],
-      bodyErrors: ["must have required property 'name'"],
-      querystring: 'none',
-      unknown: 'none',
-    })
-  })
+  itBoth(
+    'getValidationFunction(part) returns the route validator of that part',
+    async ({ send }) => {
+      const app = makeApp()
+      app.post(
+        '/items/:id',
+        { schema: { params: idParams, body: { type: 'object', required: ['name'] } } },
+        (request: any) => {
+          const params = request.getValidationFunction('params')
+          const body = request.getValidationFunction('body')
+          return {
+            params: [params({ id: '12' }), params({ id: 'x' })],
+            body: [body({ name: 'a' }), body({})],
+            bodyErrors: body.errors.map((error: any) => error.message),
+            querystring: request.getValidationFunction('querystring') ?? 'none',
+            unknown: request.getValidationFunction('nope') ?? 'none',
+          }
+        },
+      )
+      const response = await send(app, { method: 'POST', url: '/items/3', payload: { name: 'n' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({
+        params: [true, false],
+        body: [true, false],
+        bodyErrors: ["must have required property 'name'"],
+        querystring: 'none',
+        unknown: 'none',
+      })
+    },
+  )
 
   itBoth('compileValidationSchema compiles once per schema object and route', async ({ send }) => {
     const app = makeApp()
@@ -100,7 +103,9 @@ describe('[compat] request validation functions', () => {
         inputs.push({ where: 'context', httpPart: input.httpPart, method: input.method })
         return () => true
       })
-      child.get('/context', (request: any) => request.compileValidationSchema({ type: 'x' }, 'body')(1))
+      child.get('/context', (request: any) =>
+        request.compileValidationSchema({ type: 'x' }, 'body')(1),
+      )
       child.get(
         '/route',
         {
@@ -156,50 +161,57 @@ describe('[compat] reply serialization functions', () => {
     })
   })
 
-  itBoth('serializeInput with a status: the route serializer, or a coded error', async ({ send }) => {
-    const app = makeApp()
-    app.get(
-      '/',
-      {
-        schema: {
-          response: {
-            200: userResponse,
-            201: {
-              content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string' } } } } },
+  itBoth(
+    'serializeInput with a status: the route serializer, or a coded error',
+    async ({ send }) => {
+      const app = makeApp()
+      app.get(
+        '/',
+        {
+          schema: {
+            response: {
+              200: userResponse,
+              201: {
+                content: {
+                  'application/json': {
+                    schema: { type: 'object', properties: { a: { type: 'string' } } },
+                  },
+                },
+              },
             },
           },
         },
-      },
-      (_request: any, reply: any) => {
-        const errors: string[] = []
-        for (const call of [
-          () => reply.serializeInput({}, 500),
-          () => reply.serializeInput({}, '201', 'text/html'),
-        ]) {
-          try {
-            call()
-          } catch (error: any) {
-            errors.push(`${error.code}: ${error.message}`)
+        (_request: any, reply: any) => {
+          const errors: string[] = []
+          for (const call of [
+            () => reply.serializeInput({}, 500),
+            () => reply.serializeInput({}, '201', 'text/html'),
+          ]) {
+            try {
+              call()
+            } catch (error: any) {
+              errors.push(`${error.code}: ${error.message}`)
+            }
           }
-        }
-        reply.code(202)
-        return {
-          byStatus: reply.serializeInput({ name: 'B', x: 1 }, 200),
-          byType: reply.serializeInput({ a: 'z', b: 2 }, 201, 'application/json'),
-          errors,
-        }
-      },
-    )
-    const response = await send(app, { url: '/' })
-    expect(response.json()).toEqual({
-      byStatus: '{"name":"B"}',
-      byType: '{"a":"z"}',
-      errors: [
-        'FRM_ERR_MISSING_SERIALIZATION_FN: No serialization function for the response key "500" of this route: declare schema.response["500"], or pass a schema to reply.serializeInput(input, schema)',
-        'FRM_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: No serialization function for the response key "201" and content type "text/html" of this route: declare schema.response["201"].content["text/html"].schema, or pass a schema to reply.serializeInput(input, schema)',
-      ],
-    })
-  })
+          reply.code(202)
+          return {
+            byStatus: reply.serializeInput({ name: 'B', x: 1 }, 200),
+            byType: reply.serializeInput({ a: 'z', b: 2 }, 201, 'application/json'),
+            errors,
+          }
+        },
+      )
+      const response = await send(app, { url: '/' })
+      expect(response.json()).toEqual({
+        byStatus: '{"name":"B"}',
+        byType: '{"a":"z"}',
+        errors: [
+          'FRM_ERR_MISSING_SERIALIZATION_FN: No serialization function for the response key "500" of this route: declare schema.response["500"], or pass a schema to reply.serializeInput(input, schema)',
+          'FRM_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: No serialization function for the response key "201" and content type "text/html" of this route: declare schema.response["201"].content["text/html"].schema, or pass a schema to reply.serializeInput(input, schema)',
+        ],
+      })
+    },
+  )
 
   it('compileSerializationSchema uses the route serializerCompiler with status and type', async () => {
     const app = makeApp()

@@ -10,7 +10,8 @@ describe('[compat] body schemas by content type', () => {
     instance.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
-      (_request: any, body: string, done: any) => done(null, Object.fromEntries(new URLSearchParams(body))),
+      (_request: any, body: string, done: any) =>
+        done(null, Object.fromEntries(new URLSearchParams(body))),
     )
     instance.post(
       '/',
@@ -19,10 +20,18 @@ describe('[compat] body schemas by content type', () => {
           body: {
             content: {
               'application/json': {
-                schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+                schema: {
+                  type: 'object',
+                  required: ['name'],
+                  properties: { name: { type: 'string' } },
+                },
               },
               'application/x-www-form-urlencoded': {
-                schema: { type: 'object', required: ['age'], properties: { age: { type: 'integer' } } },
+                schema: {
+                  type: 'object',
+                  required: ['age'],
+                  properties: { age: { type: 'integer' } },
+                },
               },
             },
           },
@@ -75,8 +84,17 @@ describe('[compat] body schemas by content type', () => {
 
   it('the route schema keeps its content map (request.routeOptions.schema)', async () => {
     const instance = app()
-    instance.get('/schema', { schema: { response: { 200: { content: { 'text/plain': { schema: { type: 'string' } } } } } } }, (request: any, reply: any) =>
-      reply.type('text/plain').send(Object.keys(request.routeOptions.schema.response['200'].content).join()),
+    instance.get(
+      '/schema',
+      {
+        schema: {
+          response: { 200: { content: { 'text/plain': { schema: { type: 'string' } } } } },
+        },
+      },
+      (request: any, reply: any) =>
+        reply
+          .type('text/plain')
+          .send(Object.keys(request.routeOptions.schema.response['200'].content).join()),
     )
     const response = await instance.inject('/schema')
     expect(response.body).toBe('text/plain')
@@ -133,5 +151,4 @@ describe('[compat] response schemas by content type', () => {
     const other = await send(instance, { url: '/?type=application/problem%2Bjson' })
     expect(other.json()).toEqual({ id: 1, name: 'Ann', secret: 'x' })
   })
-
 })

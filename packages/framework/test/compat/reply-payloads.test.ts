@@ -7,7 +7,9 @@ describe('[compat] reply payloads as Fastify 4.29 sends them', () => {
   itBoth('a JSON or +json type set without a charset gets "; charset=utf-8"', async ({ send }) => {
     const app = makeApp()
     app.get('/json', (_request: any, reply: any) => reply.type('application/json').send({ a: 1 }))
-    app.get('/hal', (_request: any, reply: any) => reply.type('application/hal+json').send({ b: 2 }))
+    app.get('/hal', (_request: any, reply: any) =>
+      reply.type('application/hal+json').send({ b: 2 }),
+    )
     app.get('/semi', (_request: any, reply: any) => reply.type('application/json;').send({ c: 3 }))
     app.get('/text', (_request: any, reply: any) => reply.type('application/json').send('[1]'))
     app.get('/kept', (_request: any, reply: any) =>
@@ -103,31 +105,37 @@ describe('[compat] reply payloads as Fastify 4.29 sends them', () => {
     expect(response.headers['x-both']).toBe('reply')
   })
 
-  itBoth('setReplySerializer wins over the response schema, not for errors and 404', async ({
-    send,
-  }) => {
-    const app = makeApp()
-    const seen: unknown[] = []
-    app.setReplySerializer((payload: any, statusCode: number) => {
-      seen.push(statusCode)
-      return `custom:${JSON.stringify(payload)}`
-    })
-    app.get(
-      '/',
-      { schema: { response: { 200: { type: 'object', properties: { a: { type: 'integer' } } } } } },
-      () => ({ a: 1, b: 2 }),
-    )
-    app.get('/error', () => {
-      throw new Error('boom')
-    })
-    const ok = await send(app, { url: '/' })
-    expect(ok.body).toBe('custom:{"a":1,"b":2}')
-    const error = await send(app, { url: '/error' })
-    expect([error.statusCode, error.json().message]).toEqual([500, 'boom'])
-    const missing = await send(app, { url: '/missing' })
-    expect([missing.statusCode, missing.json().message]).toEqual([404, 'Route GET:/missing not found'])
-    expect(seen).toEqual([200])
-  })
+  itBoth(
+    'setReplySerializer wins over the response schema, not for errors and 404',
+    async ({ send }) => {
+      const app = makeApp()
+      const seen: unknown[] = []
+      app.setReplySerializer((payload: any, statusCode: number) => {
+        seen.push(statusCode)
+        return `custom:${JSON.stringify(payload)}`
+      })
+      app.get(
+        '/',
+        {
+          schema: { response: { 200: { type: 'object', properties: { a: { type: 'integer' } } } } },
+        },
+        () => ({ a: 1, b: 2 }),
+      )
+      app.get('/error', () => {
+        throw new Error('boom')
+      })
+      const ok = await send(app, { url: '/' })
+      expect(ok.body).toBe('custom:{"a":1,"b":2}')
+      const error = await send(app, { url: '/error' })
+      expect([error.statusCode, error.json().message]).toEqual([500, 'boom'])
+      const missing = await send(app, { url: '/missing' })
+      expect([missing.statusCode, missing.json().message]).toEqual([
+        404,
+        'Route GET:/missing not found',
+      ])
+      expect(seen).toEqual([200])
+    },
+  )
 
   itBoth('a 204 whose onSend hook returns an object sends no body', async ({ send }) => {
     const app = makeApp()

@@ -30,20 +30,20 @@ describe('[compat] schemaController.bucket', () => {
     const sizes: Record<string, number> = {}
     app.register(async (child: any) => {
       child.addSchema({ $id: 'b', type: 'string' })
-      child.addHook('onReady', function (done: () => void) {
+      child.addHook('onReady', (done: () => void) => {
         sizes.child = child.getSchemas().size
         done()
       })
       child.register(async (grandchild: any) => {
         grandchild.addSchema({ $id: 'c', type: 'string' })
-        grandchild.addHook('onReady', function (done: () => void) {
+        grandchild.addHook('onReady', (done: () => void) => {
           sizes.grandchild = grandchild.getSchemas().size
           done()
         })
       })
     })
     app.register(async (sibling: any) => {
-      sibling.addHook('onReady', function (done: () => void) {
+      sibling.addHook('onReady', (done: () => void) => {
         sizes.sibling = sibling.getSchemas().size
         done()
       })
@@ -80,7 +80,7 @@ describe('[compat] schemaController.bucket', () => {
         },
       })
       child.addSchema(schema)
-      child.addHook('onReady', function (done: () => void) {
+      child.addHook('onReady', (done: () => void) => {
         seen = child.getSchema('b')
         done()
       })
@@ -94,7 +94,11 @@ describe('[compat] schemaController.bucket', () => {
 describe('[compat] compilers', () => {
   it('instance.validatorCompiler and serializerCompiler are functions inside onReady', async () => {
     const app = makeApp()
-    app.get('/', { schema: { headers: { type: 'object' }, response: { 200: { type: 'object' } } } }, () => ({}))
+    app.get(
+      '/',
+      { schema: { headers: { type: 'object' }, response: { 200: { type: 'object' } } } },
+      () => ({}),
+    )
     const seen: string[] = []
     app.addHook('onReady', function (this: any, done: () => void) {
       seen.push(typeof this.validatorCompiler, typeof this.serializerCompiler)
@@ -110,19 +114,22 @@ describe('[compat] compilers', () => {
     expect(seen).toEqual(['function', 'function', 'function', 'function'])
   })
 
-  itBoth('a route serializer compiler that returns nothing means no serializer', async ({ send }) => {
-    const app = makeApp()
-    app.get(
-      '/',
-      {
-        schema: { response: { 200: { type: 'object', properties: { a: { type: 'integer' } } } } },
-        serializerCompiler: () => undefined,
-      },
-      () => ({ a: 1, b: 2 }),
-    )
-    const response = await send(app, { url: '/' })
-    expect([response.statusCode, response.json()]).toEqual([200, { a: 1, b: 2 }])
-  })
+  itBoth(
+    'a route serializer compiler that returns nothing means no serializer',
+    async ({ send }) => {
+      const app = makeApp()
+      app.get(
+        '/',
+        {
+          schema: { response: { 200: { type: 'object', properties: { a: { type: 'integer' } } } } },
+          serializerCompiler: () => undefined,
+        },
+        () => ({ a: 1, b: 2 }),
+      )
+      const response = await send(app, { url: '/' })
+      expect([response.statusCode, response.json()]).toEqual([200, { a: 1, b: 2 }])
+    },
+  )
 
   it('custom compilers receive the schema objects of the route themselves', async () => {
     const app = makeApp()
@@ -138,7 +145,9 @@ describe('[compat] compilers', () => {
       received.push(schema)
       return (data: unknown) => JSON.stringify(data)
     })
-    app.post('/', { schema: { body, querystring, response: { 200: response } } }, () => ({ a: 'x' }))
+    app.post('/', { schema: { body, querystring, response: { 200: response } } }, () => ({
+      a: 'x',
+    }))
     await app.ready()
     expect(received).toContain(body)
     expect(received).toContain(querystring)
@@ -151,7 +160,12 @@ describe('[compat] compilers', () => {
       $id: 'outer',
       type: 'object',
       definitions: {
-        inner: { $id: 'inner', type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] },
+        inner: {
+          $id: 'inner',
+          type: 'object',
+          properties: { n: { type: 'integer' } },
+          required: ['n'],
+        },
       },
     })
     app.post('/', { schema: { body: { $ref: 'inner#' } } }, (request: any) => request.body)

@@ -97,8 +97,12 @@ describe('[compat] WHATWG payloads', () => {
     const app = makeApp()
     app.get('/204', () => new Response(null, { status: 204, headers: { 'x-r': '204' } }))
     app.get('/304', () => new Response(null, { status: 304, headers: { etag: '"v1"' } }))
-    app.get('/stream-204', (_request: any, reply: any) => reply.code(204).send(webStream('dropped')))
-    app.get('/stream-304', (_request: any, reply: any) => reply.code(304).send(webStream('dropped')))
+    app.get('/stream-204', (_request: any, reply: any) =>
+      reply.code(204).send(webStream('dropped')),
+    )
+    app.get('/stream-304', (_request: any, reply: any) =>
+      reply.code(304).send(webStream('dropped')),
+    )
     for (const [url, status] of [
       ['/204', 204],
       ['/304', 304],
@@ -131,7 +135,10 @@ describe('[compat] WHATWG payloads', () => {
 
   itBoth('a ReadableStream that fails before its first chunk answers 500', async ({ send }) => {
     const app = makeApp()
-    app.get('/', () => new ReadableStream({ pull: (controller) => controller.error(new Error('broken')) }))
+    app.get(
+      '/',
+      () => new ReadableStream({ pull: (controller) => controller.error(new Error('broken')) }),
+    )
     const response = await send(app, { url: '/' })
     expect([response.statusCode, response.json().message]).toEqual([500, 'broken'])
   })

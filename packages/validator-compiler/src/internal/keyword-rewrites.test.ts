@@ -39,7 +39,10 @@ describe('keyword rewrites', () => {
     const a = compile({ schema: first, method: 'POST', url: '/a', httpPart: 'body' })
     const b = compile({ schema: second, method: 'POST', url: '/b', httpPart: 'body' })
     expect(a).toBe(b)
-    expect(second).toEqual({ type: 'object', properties: { file: { type: 'string', format: 'binary' } } })
+    expect(second).toEqual({
+      type: 'object',
+      properties: { file: { type: 'string', format: 'binary' } },
+    })
   })
 
   it('a schema no keyword rewrites is left untouched', () => {
