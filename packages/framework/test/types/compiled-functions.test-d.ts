@@ -47,3 +47,44 @@ describe('compiled-function types', () => {
     expectTypeOf<FastifyRequest['validateInput']>().toBeFunction()
   })
 })
+
+describe('schemas by content type', () => {
+  it('type the body and the reply as the union of their media types', () => {
+    const app = framework()
+    app.post(
+      '/',
+      {
+        schema: {
+          body: {
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: { name: { type: 'string' } },
+                  required: ['name'],
+                  additionalProperties: false,
+                },
+              },
+              'text/plain': { schema: { type: 'string' } },
+            },
+          },
+          response: {
+            200: {
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { id: { type: 'integer' } } },
+                },
+              },
+            },
+          },
+        } as const,
+      },
+      (request, reply) => {
+        expectTypeOf(request.body).toEqualTypeOf<{ name: string } | string>()
+        reply.send({ id: 1 })
+        // @ts-expect-error: not what the response schema describes
+        reply.send({ id: 'x' })
+      },
+    )
+  })
+})
