@@ -72,6 +72,14 @@ export const advice = {
     'Send a string, a Buffer, a stream or a plain value; or set a `Content-Type` and serialize it yourself.',
   FRM_ERR_BAD_STATUS_CODE: 'Use an integer status between 100 and 599.',
   FRM_ERR_REPLY_REDIRECT_URL: "Pass the target URL as a string: `reply.redirect('/login')`.",
+  FRM_ERR_REP_RESPONSE_BODY_CONSUMED:
+    'A `Response` body can be read once: send a new `Response`, or send `response.clone()` and read the original.',
+  FRM_ERR_MISSING_SERIALIZATION_FN:
+    'Declare a response schema for that status on the route, or call `reply.serializeInput(input, schema)` with the schema itself.',
+  FRM_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN:
+    'Declare `response[status].content[type].schema` for that media type, or pass the schema itself to `reply.serializeInput`.',
+  FRM_ERR_REQ_INVALID_VALIDATION_INVOCATION:
+    'Pass a schema object to `request.validateInput(input, schema)`, or name a part (`body`, `querystring`, `params`, `headers`) the route declares a schema for.',
   FRM_ERR_HTTP_VERSION_NOT_SUPPORTED: 'The client spoke HTTP/2 or another version: use HTTP/1.1.',
   FRM_ERR_BAD_URL: 'The path holds a malformed percent-encoding: the client must encode it.',
   FRM_ERR_NOT_FOUND:

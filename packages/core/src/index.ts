@@ -33,6 +33,7 @@ export type {
   RouteParams,
   RouteTable,
   Transport,
+  WebStream,
   WritablePayload,
 } from './contracts/transport.js'
 export { createInstance } from './create-instance.js'
@@ -84,6 +85,8 @@ export type { FastifyReply, FrameworkReply, HeaderValue, StatusReply } from './t
 export type {
   FastifyRequest,
   FrameworkRequest,
+  HttpRequestPart,
+  RequestValidationFunction,
   RouteGeneric,
   RouteGenericPart,
 } from './types/request.js'

@@ -200,6 +200,26 @@ export const codes = {
     statusCode: 500,
     message: 'reply.redirect() needs a URL string, received %s',
   },
+  FRM_ERR_REP_RESPONSE_BODY_CONSUMED: {
+    statusCode: 500,
+    message:
+      'The body of the Response sent was already read: send a fresh Response, or response.clone() before reading it',
+  },
+  FRM_ERR_MISSING_SERIALIZATION_FN: {
+    statusCode: 500,
+    message:
+      'No serialization function for the response key "%s" of this route: declare schema.response["%s"], or pass a schema to reply.serializeInput(input, schema)',
+  },
+  FRM_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: {
+    statusCode: 500,
+    message:
+      'No serialization function for the response key "%s" and content type "%s" of this route: declare schema.response["%s"].content["%s"].schema, or pass a schema to reply.serializeInput(input, schema)',
+  },
+  FRM_ERR_REQ_INVALID_VALIDATION_INVOCATION: {
+    statusCode: 500,
+    message:
+      'request.validateInput(): the route has no validation function for the HTTP part "%s" and no schema was given: pass a schema object, or one of body, querystring, params, headers that the route validates',
+  },
 
   // Requests and routing
   FRM_ERR_HTTP_VERSION_NOT_SUPPORTED: {

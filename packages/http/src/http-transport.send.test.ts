@@ -87,6 +87,13 @@ describe('send', () => {
     expect(body.toString()).toBe('one,two,three')
   })
 
+  it('writes a WHATWG ReadableStream as a stream', async () => {
+    const { status, headers, body } = await call('/web-stream')
+    expect(status).toBe(200)
+    expect(headers['transfer-encoding']).toBe('chunked')
+    expect(body.toString()).toBe('web,stream')
+  })
+
   it('a stream that fails before its first byte leaves the response to the core (500)', async () => {
     const { status, headers, body } = await call('/stream-fails-early')
     expect(status).toBe(500)

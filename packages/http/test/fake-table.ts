@@ -95,6 +95,16 @@ export function fakeTable(
         'content-type': 'text/plain; charset=utf-8',
       }),
     ),
+    route('GET', '/web-stream', (_raw, res) => {
+      const encoder = new TextEncoder()
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (const part of ['web,', 'stream']) controller.enqueue(encoder.encode(part))
+          controller.close()
+        },
+      })
+      answer(res, 200, stream as never, { 'content-type': 'text/plain; charset=utf-8' })
+    }),
     route('GET', '/stream-fails-early', (_raw, res) => {
       const stream = new Readable({
         read() {

@@ -37,12 +37,18 @@ export { enqueue, settle, settleFrom } from './plugin-loader.js'
 export { assertPluginInput, hasPlugin } from './plugin-meta.js'
 export { printPlugins } from './print-plugins.js'
 export type { ErrorHandlerEntry, ResolvedContext } from './resolved-context.js'
-export type { PartValidator, RouteContext } from './route-context.js'
+export type {
+  PartValidator,
+  ResponseSerializer,
+  RouteCompilers,
+  RouteContext,
+} from './route-context.js'
 export { buildRouteOptions, type RouteOptionsInput } from './route-options.js'
 export { type RouteRecord, routeKey } from './route-record.js'
 export {
   applySchemaController,
   assertSchemaController,
+  bucketSchemasOf,
   serializerFactoryOf,
   sharedSchemasOf,
   validatorFactoryOf,

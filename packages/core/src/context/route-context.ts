@@ -1,5 +1,10 @@
 import type { SchemaErrorFormatter } from '@framework/error-formatter'
-import type { SerializeFunction, ValidateFunction } from '../contracts/compilers.js'
+import type {
+  SerializeFunction,
+  SerializerCompiler,
+  ValidateFunction,
+  ValidatorCompiler,
+} from '../contracts/compilers.js'
 import type { Instance } from '../types/instance.js'
 import type { RequestRouteOptions, RouteHandler, RouteInfo } from '../types/route.js'
 import type { ContextState } from './context-state.js'
@@ -15,7 +20,33 @@ export interface PartValidator {
   part: 'params' | 'body' | 'querystring' | 'headers'
   /** The `validationContext` of its errors. */
   context: 'params' | 'body' | 'query' | 'headers'
-  fn: ValidateFunction
+  /** The part's validator; null when the body is validated per content type (`byType`). */
+  fn: ValidateFunction | null
+  /**
+   * A body schema declared by content type (`body.content[type].schema`): the validator per media
+   * type (lower-cased essence). A body of a type not listed is not validated, as in Fastify.
+   */
+  byType: Readonly<Record<string, ValidateFunction>> | null
+}
+
+/**
+ * The compiled serializer of one response key: a function, or one per media type for a schema
+ * declared by content type (`response[code].content[type].schema`).
+ */
+export type ResponseSerializer = SerializeFunction | Readonly<Record<string, SerializeFunction>>
+
+/**
+ * The compilers a route's `compileValidationSchema`/`compileSerializationSchema` use: the route's
+ * own, else its context's, else the default one of its shared schemas (resolved on first use), and
+ * the functions they compiled, by schema object.
+ */
+export interface RouteCompilers {
+  validator(): ValidatorCompiler
+  serializer(): SerializerCompiler
+  /** Compiled by `request.compileValidationSchema`, by schema object (created on first use). */
+  validateFns: WeakMap<object, ValidateFunction> | null
+  /** Compiled by `reply.compileSerializationSchema`, by schema object (created on first use). */
+  serializeFns: WeakMap<object, SerializeFunction> | null
 }
 
 /**
@@ -57,7 +88,9 @@ export interface RouteContext {
   validators: PartValidator[] | null
   attachValidation: boolean
   schemaErrorFormatter: SchemaErrorFormatter
-  serializers: Record<string, SerializeFunction> | null
+  serializers: Record<string, ResponseSerializer> | null
+  /** The compilers and caches of `request.compileValidationSchema` and its kin. */
+  compilers: RouteCompilers
   /** `setReplySerializer` in force for the route's context, or null (`JSON.stringify`). */
   replySerializer: ((payload: unknown, statusCode: number) => string) | null
   selectResponse: ((statusCode: number) => string | undefined) | null

@@ -52,15 +52,40 @@ export function assertSchemaController(value: unknown, option: string): SchemaCo
   return controller
 }
 
-/** The shared schemas a context's compilers resolve `$ref` with: its bucket's, else the registry's. */
-export function sharedSchemasOf(state: ContextState): Readonly<Record<string, JsonSchema>> {
+/**
+ * What `getSchemas()` answers: the bucket's `getSchemas()` result as it is (a bucket may keep a
+ * `Map`), else the registry's schemas by `$id`.
+ */
+export function bucketSchemasOf(state: ContextState): unknown {
   return state.bucket === undefined ? state.registry.getAll() : state.bucket.getSchemas()
 }
 
-/** Opens the bucket of a new context from its parent's schemas, when a bucket factory is in force. */
+/**
+ * The shared schemas a context's compilers resolve `$ref` with, by `$id`: its bucket's (a `Map`
+ * read as its entries), else the registry's.
+ */
+export function sharedSchemasOf(state: ContextState): Readonly<Record<string, JsonSchema>> {
+  return asRecord(bucketSchemasOf(state))
+}
+
+function asRecord(schemas: unknown): Record<string, JsonSchema> {
+  if (schemas instanceof Map) return Object.fromEntries(schemas) as Record<string, JsonSchema>
+  if (typeof schemas !== 'object' || schemas === null) return {}
+  return schemas as Record<string, JsonSchema>
+}
+
+/**
+ * Opens the bucket of a new context, when a bucket factory is in force: given what the parent's
+ * `getSchemas()` answers, as Fastify gives it (a copy when the parent has no bucket).
+ */
 export function childBucket(parent: ContextState): SchemaBucket | undefined {
   const factory = parent.bucketFactory
-  return factory === undefined ? undefined : factory({ ...sharedSchemasOf(parent) })
+  if (factory === undefined) return undefined
+  return factory(seedOf(parent) as never)
+}
+
+function seedOf(state: ContextState): unknown {
+  return state.bucket === undefined ? { ...state.registry.getAll() } : state.bucket.getSchemas()
 }
 
 /**
@@ -74,9 +99,9 @@ export function applySchemaController(
 ): void {
   const core: Core = state.core
   if (controller.bucket !== undefined) {
-    const seed = state.parent === undefined ? undefined : { ...sharedSchemasOf(state) }
+    const seed = state.parent === undefined ? undefined : seedOf(state)
     state.bucketFactory = controller.bucket
-    state.bucket = seed === undefined ? controller.bucket() : controller.bucket(seed)
+    state.bucket = seed === undefined ? controller.bucket() : controller.bucket(seed as never)
   }
   const buildValidator = controller.compilersFactory?.buildValidator
   if (typeof buildValidator === 'function') {

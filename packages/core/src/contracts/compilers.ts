@@ -18,6 +18,8 @@ export interface ValidatorCompileInput {
   method: string
   url: string
   httpPart: HttpPart
+  /** The media type of a body schema declared by content type (`body.content[type].schema`). */
+  contentType?: string
 }
 
 /**
@@ -58,6 +60,8 @@ export interface SerializerCompileInput {
   url: string
   /** The response key the schema was declared under: `'200'`, `'2xx'`, `'default'`... */
   httpStatus: string
+  /** The media type of a response schema declared by content type (`content[type].schema`). */
+  contentType?: string
 }
 
 /** A compiled serializer: data in, JSON text out. Throws rather than return invalid JSON. */

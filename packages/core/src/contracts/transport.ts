@@ -171,8 +171,21 @@ export interface InjectResponse {
   [field: string]: unknown
 }
 
-/** The payload forms a transport writes. `null` writes no body. */
-export type WritablePayload = string | Buffer | Readable | null
+/**
+ * A WHATWG `ReadableStream` of bytes, as the core hands it to a transport (a `Response` body, or a
+ * stream the application sent). Only its shape is named here, so the core needs no Fetch API types.
+ */
+export interface WebStream {
+  getReader(): unknown
+  cancel(reason?: unknown): Promise<void>
+  readonly locked: boolean
+}
+
+/**
+ * The payload forms a transport writes. `null` writes no body. A WHATWG stream is written as a
+ * Node stream is (the node:http transport reads it through `Readable.fromWeb`).
+ */
+export type WritablePayload = string | Buffer | Readable | WebStream | null
 
 /**
  * A transport: serves the route table over some protocol. Implemented by `@framework/http`

@@ -2,13 +2,13 @@ import { createError, type SchemaErrorFormatter } from '@framework/error-formatt
 import {
   applySchemaController,
   assertSchemaController,
+  bucketSchemasOf,
   createHookEntry,
   createParserEntry,
   enqueue,
   isRouteHookName,
   parserKey,
   parserTableOf,
-  sharedSchemasOf,
   stateOf,
 } from '../context/index.js'
 import type {
@@ -16,6 +16,7 @@ import type {
   SerializerCompiler,
   ValidatorCompiler,
 } from '../contracts/compilers.js'
+import { contextSerializerCompiler, contextValidatorCompiler } from '../routes/index.js'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance, NotFoundOptions } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
@@ -53,7 +54,7 @@ export const settingMethods = {
   },
 
   getSchemas(this: Instance) {
-    return sharedSchemasOf(stateOf(this))
+    return bucketSchemasOf(stateOf(this)) as never
   },
 
   getSchema(this: Instance, id: string) {
@@ -204,17 +205,21 @@ export const settingAccessors = {
     }
     return defaultErrorHandler
   },
+  /** The one set here or above; once ready (onReady hooks included), else the default one. */
   get validatorCompiler(): ValidatorCompiler | undefined {
-    for (const scope of stateOf(this as unknown as Instance).chain()) {
+    const state = stateOf(this as unknown as Instance)
+    for (const scope of state.chain()) {
       if (scope.validatorCompiler !== undefined) return scope.validatorCompiler
     }
-    return undefined
+    return state.resolved === undefined ? undefined : contextValidatorCompiler(state)
   },
+  /** The one set here or above; once ready (onReady hooks included), else the default one. */
   get serializerCompiler(): SerializerCompiler | undefined {
-    for (const scope of stateOf(this as unknown as Instance).chain()) {
+    const state = stateOf(this as unknown as Instance)
+    for (const scope of state.chain()) {
       if (scope.serializerCompiler !== undefined) return scope.serializerCompiler
     }
-    return undefined
+    return state.resolved === undefined ? undefined : contextSerializerCompiler(state)
   },
 }
 

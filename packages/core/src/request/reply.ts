@@ -1,5 +1,6 @@
 import { createError } from '@framework/error-formatter'
 import type { RouteContext } from '../context/index.js'
+import type { JsonSchema, SerializeFunction } from '../contracts/compilers.js'
 import type { OutgoingHeaders } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
@@ -22,8 +23,20 @@ import {
 } from '../util/index.js'
 import { readDecorator } from './read-decorator.js'
 import type { Request } from './request.js'
+import {
+  compileSerializationSchema,
+  getSerializationFunction,
+  serializeInput,
+} from './schema-functions.js'
 
 type PhaseValue = (typeof Phase)[keyof typeof Phase]
+
+/** The header methods of a raw response that has them (node:http's `ServerResponse`). */
+interface RawHeaders {
+  getHeader?(name: string): string | number | readonly string[] | undefined
+  getHeaders?(): Record<string, unknown>
+  hasHeader?(name: string): boolean
+}
 
 /**
  * What the reply's methods call further up the request path: sending and serializing (send.ts)
@@ -127,16 +140,29 @@ export class Reply {
     return this
   }
 
+  /** A header set on the reply, else one set directly on `reply.raw` (as Fastify reads it). */
   getHeader(name: string): string | number | readonly string[] | undefined {
-    return this[kHeaders][name.toLowerCase()]
+    const key = name.toLowerCase()
+    const value = this[kHeaders][key]
+    if (value !== undefined) return value
+    const raw = this.raw as RawHeaders | null
+    return typeof raw?.hasHeader === 'function' && raw.hasHeader(key)
+      ? raw.getHeader?.(key)
+      : undefined
   }
 
+  /** The headers set on `reply.raw`, then those set on the reply (which win). */
   getHeaders(): OutgoingHeaders {
-    return { ...this[kHeaders] }
+    const raw = this.raw as RawHeaders | null
+    if (typeof raw?.getHeaders !== 'function') return { ...this[kHeaders] }
+    return { ...(raw.getHeaders() as OutgoingHeaders), ...this[kHeaders] }
   }
 
   hasHeader(name: string): boolean {
-    return this[kHeaders][name.toLowerCase()] !== undefined
+    const key = name.toLowerCase()
+    if (this[kHeaders][key] !== undefined) return true
+    const raw = this.raw as RawHeaders | null
+    return typeof raw?.hasHeader === 'function' && raw.hasHeader(key)
   }
 
   removeHeader(name: string): this {
@@ -228,6 +254,53 @@ export class Reply {
   /** Serializes `payload` as `send` would for the current status, without sending it. */
   serialize(payload: unknown): string {
     return callees.serializePayload(this, payload)
+  }
+
+  /**
+   * The route's serializer of a response key (and content type), or the function
+   * `compileSerializationSchema` compiled for a schema object.
+   */
+  getSerializationFunction(
+    statusOrSchema: string | number | object,
+    contentType?: string,
+  ): unknown {
+    return getSerializationFunction(this[kRoute], statusOrSchema, contentType)
+  }
+
+  /** Compiles `schema` with the route's serializer compiler, once per route and schema object. */
+  compileSerializationSchema(
+    schema: JsonSchema,
+    httpStatus?: string | number | null,
+    contentType?: string | null,
+  ): SerializeFunction {
+    const request = this.request
+    return compileSerializationSchema(
+      this[kRoute],
+      request.method,
+      request.url,
+      schema,
+      httpStatus,
+      contentType,
+    )
+  }
+
+  /** Serializes `input` with the route's serializer of a status (and content type), or a schema's. */
+  serializeInput(
+    input: unknown,
+    schemaOrStatus: JsonSchema | string | number,
+    httpStatus?: string | number,
+    contentType?: string,
+  ): string {
+    const request = this.request
+    return serializeInput(
+      this[kRoute],
+      request.method,
+      request.url,
+      input,
+      schemaOrStatus,
+      httpStatus,
+      contentType,
+    )
   }
 
   /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */

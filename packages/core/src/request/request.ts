@@ -1,6 +1,7 @@
 import { createError, type ValidationError } from '@framework/error-formatter'
 import type { RouteContext } from '../context/index.js'
 import { buildRouteOptions } from '../context/index.js'
+import type { HttpPart, JsonSchema, ValidateFunction } from '../contracts/compilers.js'
 import type { ClientInfo, QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import type { Logger } from '../types/logger.js'
@@ -14,6 +15,11 @@ import {
   mediaTypeEssence,
 } from '../util/index.js'
 import { readDecorator } from './read-decorator.js'
+import {
+  compileValidationSchema,
+  getValidationFunction,
+  validateInput,
+} from './schema-functions.js'
 
 /**
  * The request object. Each context with request decorators gets a subclass whose prototype holds
@@ -224,6 +230,24 @@ export class Request {
   setDecorator(name: string | symbol, value: unknown): void {
     if (!(name in this)) throw createError('FRM_ERR_DEC_UNDECLARED', String(name), 'request')
     ;(this as unknown as Record<string | symbol, unknown>)[name] = value
+  }
+
+  /**
+   * The route's validator of a part (`'body'`, `'querystring'`/`'query'`, `'params'`,
+   * `'headers'`), or the function `compileValidationSchema` compiled for a schema object.
+   */
+  getValidationFunction(partOrSchema: string | object): unknown {
+    return getValidationFunction(this[kRoute], partOrSchema)
+  }
+
+  /** Compiles `schema` with the route's validator compiler, once per route and schema object. */
+  compileValidationSchema(schema: JsonSchema, httpPart?: HttpPart): ValidateFunction {
+    return compileValidationSchema(this[kRoute], this.method, this.url, schema, httpPart)
+  }
+
+  /** Validates `input` with the route's validator of a part, or with a schema's. */
+  validateInput(input: unknown, schemaOrPart: JsonSchema | string, httpPart?: string): unknown {
+    return validateInput(this[kRoute], this.method, this.url, input, schemaOrPart, httpPart)
   }
 }
 

@@ -1,4 +1,5 @@
 import { createError } from '@framework/error-formatter'
+import type { SerializeFunction } from '../contracts/compilers.js'
 import type { WritablePayload } from '../contracts/transport.js'
 import {
   kErrorIndex,
@@ -7,9 +8,12 @@ import {
   kRoute,
   kSerializer,
   kStatus,
+  mediaTypeEssence,
   Phase,
 } from '../util/index.js'
+import { finalPayload } from './final-payload.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
+import { discardStream, isStreamLike, withJsonCharset } from './payload-kinds.js'
 import type { Reply } from './reply.js'
 
 /**
@@ -35,7 +39,8 @@ const BINARY_TYPE = 'application/octet-stream'
 /**
  * `reply.send(payload)`: strings, Buffers, streams and `undefined` go to the onSend hooks as they
  * are; an Error goes to the error handler; anything else is serialized (after the preSerialization
- * hooks): by `reply.serializer(fn)`, else the route's response schema for the status, else JSON.
+ * hooks): by `reply.serializer(fn)`, else the context's reply serializer, else the route's response
+ * schema for the status, else JSON.
  */
 export function send(reply: Reply, payload: unknown): void {
   if (reply[kPhase] !== Phase.Open) {
@@ -53,27 +58,62 @@ export function send(reply: Reply, payload: unknown): void {
   sendPayload(reply, payload)
 }
 
-/** `send` past the Error check: the default error handler sends an Error's view through here. */
+/**
+ * `send` past the Error check (the default error handler sends an Error's view through here), as
+ * Fastify 4.29 sorts payloads:
+ * - a Node stream, a WHATWG `ReadableStream` or `Response`: to the onSend hooks as it is;
+ * - a Buffer or any TypedArray/DataView: its bytes, `application/octet-stream` unless typed;
+ * - a string: `text/plain` unless typed; with `reply.serializer(fn)` and a type, serialized by it;
+ * - anything else without a type, or with a type naming `json` (charset added where missing):
+ *   serialized (after the preSerialization hooks);
+ * - anything else with another type: to the onSend hooks as it is (where an object fails).
+ */
 export function sendPayload(reply: Reply, payload: unknown): void {
   reply[kPhase] = Phase.Sending
   if (payload === undefined) {
     onSendStep(reply, undefined)
     return
   }
-  if (typeof payload === 'string') {
-    const headers = reply[kHeaders]
-    if (headers['content-type'] === undefined) headers['content-type'] = TEXT_TYPE
-    onSendStep(reply, payload)
-    return
-  }
+  const headers = reply[kHeaders]
+  const contentType = headers['content-type'] as string | undefined
   if (typeof payload === 'object' && payload !== null) {
-    if (payload instanceof Uint8Array) {
-      const headers = reply[kHeaders]
-      if (headers['content-type'] === undefined) headers['content-type'] = BINARY_TYPE
+    if (isStreamLike(payload)) {
       onSendStep(reply, payload)
       return
     }
-    if (typeof (payload as { pipe?: unknown }).pipe === 'function') {
+    if (ArrayBuffer.isView(payload)) {
+      if (contentType === undefined) headers['content-type'] = BINARY_TYPE
+      onSendStep(reply, toBuffer(payload))
+      return
+    }
+  }
+  if (typeof payload === 'string') {
+    if (contentType === undefined) {
+      headers['content-type'] = TEXT_TYPE
+      onSendStep(reply, payload)
+      return
+    }
+    const custom = reply[kSerializer]
+    if (custom !== null) {
+      let text: unknown
+      try {
+        text = custom(payload)
+      } catch (error) {
+        errors.failWhileSending(reply, error)
+        return
+      }
+      onSendStep(reply, text)
+      return
+    }
+  }
+  if (reply[kSerializer] === null) {
+    if (contentType === undefined) headers['content-type'] = JSON_TYPE
+    else if (contentType.includes('json')) headers['content-type'] = withJsonCharset(contentType)
+    else {
+      onSendStep(reply, payload)
+      return
+    }
+    if (typeof payload === 'string') {
       onSendStep(reply, payload)
       return
     }
@@ -86,25 +126,46 @@ export function sendPayload(reply: Reply, payload: unknown): void {
   }
 }
 
+function toBuffer(view: ArrayBufferView): Buffer {
+  return Buffer.isBuffer(view) ? view : Buffer.from(view.buffer, view.byteOffset, view.byteLength)
+}
+
 function afterPreSerialization(reply: Reply, error: unknown, payload: unknown): void {
   if (error !== null) errors.failWhileSending(reply, error)
   else serialize(reply, payload)
 }
 
 /**
- * The text of a payload: `reply.serializer(fn)`, else the route's response schema for the status,
- * else the reply serializer or JSON. Throws what the serializer throws.
+ * The text of a payload: `reply.serializer(fn)`, else the context's reply serializer (not for the
+ * default error handler's bodies), else the route's response schema for the status (and the
+ * reply's media type, for a schema declared by content type), else JSON. Throws what the
+ * serializer throws.
  */
 export function serializePayload(reply: Reply, payload: unknown): string {
   const custom = reply[kSerializer]
   if (custom !== null) return custom(payload)
   const rc = reply[kRoute]
+  const replySerializer = rc.replySerializer
+  if (replySerializer !== null && !sendsDefaultErrorBody(reply)) {
+    return replySerializer(payload, reply[kStatus])
+  }
   if (rc.selectResponse !== null) {
     const key = rc.selectResponse(reply[kStatus])
-    const fn = key === undefined ? undefined : rc.serializers![key]
+    const entry = key === undefined ? undefined : rc.serializers![key]
+    const fn = typeof entry === 'object' ? byMediaType(reply, entry) : entry
     if (fn !== undefined) return fn(payload)
   }
-  return serializeWithoutSchema(reply, payload)
+  return JSON.stringify(payload)
+}
+
+/** A response schema declared by content type: the serializer of the reply's media type. */
+function byMediaType(
+  reply: Reply,
+  entry: Readonly<Record<string, SerializeFunction>>,
+): SerializeFunction | undefined {
+  const contentType = reply[kHeaders]['content-type']
+  const essence = typeof contentType === 'string' ? mediaTypeEssence(contentType) : undefined
+  return entry[essence ?? 'application/json']
 }
 
 function serialize(reply: Reply, payload: unknown): void {
@@ -124,16 +185,6 @@ function serialize(reply: Reply, payload: unknown): void {
   onSendStep(reply, text)
 }
 
-/**
- * A payload without a response schema: the context's `setReplySerializer` function, else
- * `JSON.stringify`. The default error handler's bodies always use `JSON.stringify` (as in Fastify).
- */
-function serializeWithoutSchema(reply: Reply, payload: unknown): string {
-  const replySerializer = reply[kRoute].replySerializer
-  if (replySerializer === null || sendsDefaultErrorBody(reply)) return JSON.stringify(payload)
-  return replySerializer(payload, reply[kStatus])
-}
-
 function sendsDefaultErrorBody(reply: Reply): boolean {
   const index = reply[kErrorIndex]
   return index !== -1 && reply[kRoute].errorHandlers[index]?.fn === null
@@ -142,29 +193,24 @@ function sendsDefaultErrorBody(reply: Reply): boolean {
 function onSendStep(reply: Reply, payload: unknown): void {
   const hooks = reply[kRoute].onSend
   if (hooks !== null) runPayloadHooks(hooks, reply, payload, afterOnSend, false)
-  else write(reply, payload as WritablePayload | undefined)
+  else end(reply, payload)
 }
 
 function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
-  if (error !== null) {
-    errors.failWhileSending(reply, error, true)
-    return
-  }
-  if (!isWritable(payload)) {
-    errors.failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
-    return
-  }
-  write(reply, payload)
+  if (error !== null) errors.failWhileSending(reply, error, true)
+  else end(reply, payload)
 }
 
-function isWritable(payload: unknown): payload is WritablePayload | undefined {
-  return (
-    payload === undefined ||
-    payload === null ||
-    typeof payload === 'string' ||
-    payload instanceof Uint8Array ||
-    (typeof payload === 'object' && typeof (payload as { pipe?: unknown }).pipe === 'function')
-  )
+/** The payload made writable (see `finalPayload`), then written; a refused one is an error. */
+function end(reply: Reply, payload: unknown): void {
+  let body: WritablePayload | Error
+  try {
+    body = finalPayload(reply, payload)
+  } catch (error) {
+    body = error as Error
+  }
+  if (body instanceof Error) errors.failWhileSending(reply, body)
+  else write(reply, body)
 }
 
 /**
@@ -176,10 +222,6 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   reply[kPhase] = Phase.Written
   const headers = reply[kHeaders]
   let body: WritablePayload = payload ?? null
-  if (body instanceof Uint8Array && !Buffer.isBuffer(body)) {
-    const bytes = body as Uint8Array
-    body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  }
   if (reply.request.raw.method === 'HEAD') {
     // The headers a GET would have had, Content-Length included (0 for an empty body), no body.
     if (headers['content-length'] === undefined) {
@@ -187,9 +229,7 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
       else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
       else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
     }
-    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
-      ;(body as { destroy?: () => void }).destroy?.()
-    }
+    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) discardStream(body)
     body = null
   }
   // A closure per reply only where it is needed: onResponse hooks, or a stream (which may fail

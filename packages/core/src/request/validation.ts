@@ -1,7 +1,7 @@
 import { createValidationError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
 import type { PartValidator } from '../context/index.js'
-import type { ValidationOutcome } from '../contracts/compilers.js'
-import { isThenable, kRoute } from '../util/index.js'
+import type { ValidateFunction, ValidationOutcome } from '../contracts/compilers.js'
+import { isThenable, kRoute, mediaTypeEssence } from '../util/index.js'
 import { lifecycleError } from './error-handling.js'
 import type { Reply } from './reply.js'
 
@@ -21,9 +21,11 @@ function validateFrom(reply: Reply, start: number, next: Step): void {
   const validators = reply[kRoute].validators!
   for (let index = start; index < validators.length; index++) {
     const validator = validators[index]!
+    const fn = validator.fn ?? byContentType(reply, validator)
+    if (fn === undefined) continue
     let outcome: unknown
     try {
-      outcome = validator.fn(read(reply, validator))
+      outcome = fn(read(reply, validator))
     } catch (thrown) {
       lifecycleError(reply, thrown)
       return
@@ -31,7 +33,7 @@ function validateFrom(reply: Reply, start: number, next: Step): void {
     if (isThenable(outcome)) {
       outcome.then(
         (settled) => {
-          if (apply(reply, validator, settled as ValidationOutcome, next)) {
+          if (apply(reply, validator, fn, settled as ValidationOutcome, next)) {
             validateFrom(reply, index + 1, next)
           }
         },
@@ -39,9 +41,17 @@ function validateFrom(reply: Reply, start: number, next: Step): void {
       )
       return
     }
-    if (!apply(reply, validator, outcome as ValidationOutcome, next)) return
+    if (!apply(reply, validator, fn, outcome as ValidationOutcome, next)) return
   }
   next(reply)
+}
+
+/** A body declared by content type: the validator of the request's media type, if listed. */
+function byContentType(reply: Reply, validator: PartValidator): ValidateFunction | undefined {
+  const header = reply.request.headers['content-type']
+  if (typeof header !== 'string') return undefined
+  const essence = mediaTypeEssence(header)
+  return essence === undefined ? undefined : validator.byType?.[essence]
 }
 
 function read(reply: Reply, validator: PartValidator): unknown {
@@ -79,12 +89,13 @@ function replace(reply: Reply, validator: PartValidator, value: unknown): void {
 function apply(
   reply: Reply,
   validator: PartValidator,
+  fn: ValidateFunction,
   outcome: ValidationOutcome,
   next: Step,
 ): boolean {
   if (outcome === true) return true
   if (outcome === false) {
-    fail(reply, validator, validator.fn.errors ?? [], next)
+    fail(reply, validator, fn.errors ?? [], next)
     return false
   }
   if (typeof outcome === 'object' && outcome !== null) {

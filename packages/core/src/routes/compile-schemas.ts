@@ -1,17 +1,26 @@
 import { createError, type ErrorCode, FrameworkError } from '@framework/error-formatter'
 import { expandShorthand } from '@framework/schema-registry'
-import type { ContextState, PartValidator, RouteRecord } from '../context/index.js'
+import type {
+  ContextState,
+  PartValidator,
+  ResponseSerializer,
+  RouteRecord,
+} from '../context/index.js'
 import { serializerFactoryOf, sharedSchemasOf, validatorFactoryOf } from '../context/index.js'
 import type {
   HttpPart,
   JsonSchema,
   ResponseValidatorCompiler,
   SerializeFunction,
+  SerializerCompileInput,
   SerializerCompiler,
+  ValidateFunction,
+  ValidatorCompileInput,
   ValidatorCompiler,
 } from '../contracts/compilers.js'
 import type { RouteSchema } from '../types/route.js'
 import { describe } from '../util/index.js'
+import { contentMap, mediaKey } from './content-schemas.js'
 import { validatingSerializer } from './response-validation.js'
 
 /** Methods whose body is validated (specification 4.2.2). */
@@ -40,6 +49,14 @@ export function compileValidators(
   if (schema === undefined) return null
   const validators: PartValidator[] = []
   let compiler: ValidatorCompiler | undefined
+  const compile = (input: ValidatorCompileInput): ValidateFunction | undefined => {
+    compiler ??= routeValidatorCompiler(record)
+    const fn = compiler(input)
+    // Anything but a function (as Fastify reads it): this part is not validated. A compiler that
+    // returns something else (Joi's `validate(schema)` result, as @fastify/swagger's examples
+    // do) means the same.
+    return typeof fn === 'function' ? fn : undefined
+  }
   for (const { part, context } of parts) {
     const partSchema =
       part === 'querystring'
@@ -49,26 +66,68 @@ export function compileValidators(
           : schema[part]
     if (partSchema === undefined) continue
     try {
-      compiler ??=
-        record.options.validatorCompiler ??
-        record.state.resolved!.validatorCompiler ??
-        defaultValidatorCompiler(record.state)
-      const fn = compiler({
+      const content = part === 'body' ? contentMap(partSchema) : undefined
+      if (content !== undefined) {
+        const byType: Record<string, ValidateFunction> = Object.create(null)
+        for (const type of Object.keys(content)) {
+          const fn = compile({
+            schema: expandShorthand(content[type]!.schema as never),
+            method,
+            url,
+            httpPart: part,
+            contentType: type,
+          })
+          if (fn !== undefined) byType[mediaKey(type)] = fn
+        }
+        if (Object.keys(byType).length > 0) validators.push({ part, context, fn: null, byType })
+        continue
+      }
+      const fn = compile({
         schema: expandShorthand(partSchema as never),
         method,
         url,
         httpPart: part,
       })
-      // Anything but a function (as Fastify reads it): this part is not validated. A compiler that
-      // returns something else (Joi's `validate(schema)` result, as @fastify/swagger's examples
-      // do) means the same.
-      if (typeof fn !== 'function') continue
-      validators.push({ part, context, fn })
+      if (fn !== undefined) validators.push({ part, context, fn, byType: null })
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }
   }
   return validators.length === 0 ? null : validators
+}
+
+/**
+ * The validator compiler of a route: route option `validatorCompiler`, else the context's
+ * `setValidatorCompiler`, else the default compiler of the context's shared schemas.
+ */
+export function routeValidatorCompiler(record: RouteRecord): ValidatorCompiler {
+  return (
+    record.options.validatorCompiler ??
+    record.state.resolved!.validatorCompiler ??
+    defaultValidatorCompiler(record.state)
+  )
+}
+
+/**
+ * The serializer compiler of a route: route option `serializerCompiler`, else the context's
+ * `setSerializerCompiler`, else the default compiler of the context's shared schemas.
+ */
+export function routeSerializerCompiler(record: RouteRecord): SerializerCompiler {
+  return (
+    record.options.serializerCompiler ??
+    record.state.resolved!.serializerCompiler ??
+    defaultSerializerCompiler(record.state)
+  )
+}
+
+/** The validator compiler of a context (for its not-found handler). */
+export function contextValidatorCompiler(state: ContextState): ValidatorCompiler {
+  return state.resolved!.validatorCompiler ?? defaultValidatorCompiler(state)
+}
+
+/** The serializer compiler of a context (for its not-found handler). */
+export function contextSerializerCompiler(state: ContextState): SerializerCompiler {
+  return state.resolved!.serializerCompiler ?? defaultSerializerCompiler(state)
 }
 
 /** The request parts whose schema is normalized in place. */
@@ -87,14 +146,28 @@ export function normalizeRouteSchema(schema: RouteSchema | undefined): void {
   }
   for (const part of requestParts) {
     const value = schema[part]
-    if (value !== undefined && value !== null) schema[part] = expandShorthand(value as never)
+    if (value === undefined || value === null) continue
+    if (part === 'body' && expandContent(value)) continue
+    schema[part] = expandShorthand(value as never)
   }
   const response = schema.response
   if (typeof response !== 'object' || response === null || Object.isFrozen(response)) return
   for (const key of Object.keys(response)) {
     const value = response[key]
-    if (value !== undefined && value !== null) response[key] = expandShorthand(value as never)
+    if (value === undefined || value === null || expandContent(value)) continue
+    response[key] = expandShorthand(value as never)
   }
+}
+
+/** A schema declared by content type: each media type's schema is expanded in place. */
+function expandContent(value: unknown): boolean {
+  const content = contentMap(value)
+  if (content === undefined) return false
+  for (const type of Object.keys(content)) {
+    const entry = content[type]!
+    if (!Object.isFrozen(entry)) entry.schema = expandShorthand(entry.schema as never)
+  }
+  return true
 }
 
 /**
@@ -108,37 +181,52 @@ export function compileSerializers(
   record: RouteRecord,
   method: string,
   url: string,
-): Record<string, SerializeFunction> | null {
+): Record<string, ResponseSerializer> | null {
   const response = record.schema?.response
   if (response === undefined || response === null) return null
-  const serializers: Record<string, SerializeFunction> = Object.create(null)
+  const serializers: Record<string, ResponseSerializer> = Object.create(null)
   let compiler: SerializerCompiler | undefined
   let checker: ResponseValidatorCompiler | undefined
   const validates = record.options.responseValidation ?? record.state.core.responseValidation
+  const compile = (input: SerializerCompileInput): SerializeFunction | undefined => {
+    compiler ??= routeSerializerCompiler(record)
+    const fn = compiler(input)
+    // Nothing returned (as Fastify reads it): no serializer for this key, JSON is sent.
+    if (fn === undefined || fn === null) return undefined
+    if (typeof fn !== 'function') {
+      throw new TypeError(`the serializer compiler returned ${describe(fn)}, not a function`)
+    }
+    if (validates !== true) return fn
+    checker ??= responseValidatorCompiler(record.state)
+    const validate = checker(input)
+    if (typeof validate !== 'function') return fn
+    return validatingSerializer(validate, fn, method, url, input.httpStatus)
+  }
   for (const key of Object.keys(response)) {
     try {
-      compiler ??=
-        record.options.serializerCompiler ??
-        record.state.resolved!.serializerCompiler ??
-        defaultSerializerCompiler(record.state)
-      const input = {
-        schema: expandShorthand(response[key] as never),
-        method,
-        url,
-        httpStatus: key,
+      const content = contentMap(response[key])
+      if (content === undefined) {
+        const fn = compile({
+          schema: expandShorthand(response[key] as never),
+          method,
+          url,
+          httpStatus: key,
+        })
+        if (fn !== undefined) serializers[key] = fn
+        continue
       }
-      const fn = compiler(input)
-      if (typeof fn !== 'function') {
-        throw new TypeError(`the serializer compiler returned ${describe(fn)}, not a function`)
+      const byType: Record<string, SerializeFunction> = Object.create(null)
+      for (const type of Object.keys(content)) {
+        const fn = compile({
+          schema: expandShorthand(content[type]!.schema as never),
+          method,
+          url,
+          httpStatus: key,
+          contentType: type,
+        })
+        if (fn !== undefined) byType[mediaKey(type)] = fn
       }
-      serializers[key] = fn
-      if (validates === true) {
-        checker ??= responseValidatorCompiler(record.state)
-        const validate = checker(input)
-        if (typeof validate === 'function') {
-          serializers[key] = validatingSerializer(validate, fn, method, url, key)
-        }
-      }
+      serializers[key] = byType
     } catch (error) {
       throw compileError('FRM_ERR_SCH_SERIALIZATION_BUILD', method, url, key, error)
     }

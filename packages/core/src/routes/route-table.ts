@@ -1,4 +1,4 @@
-import type { Core, HookEntry, RouteContext } from '../context/index.js'
+import type { Core, HookEntry, RouteCompilers, RouteContext } from '../context/index.js'
 import {
   buildRouteOptions,
   type ContextState,
@@ -9,11 +9,20 @@ import {
   type RouteRecord,
   routeKey,
 } from '../context/index.js'
+import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
 import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
 import { defaultNotFoundHandler, handleError, runRoute } from '../request/index.js'
 import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler } from '../types/route.js'
-import { compileSerializers, compileValidators, normalizeRouteSchema } from './compile-schemas.js'
+import {
+  compileSerializers,
+  compileValidators,
+  contextSerializerCompiler,
+  contextValidatorCompiler,
+  normalizeRouteSchema,
+  routeSerializerCompiler,
+  routeValidatorCompiler,
+} from './compile-schemas.js'
 import { hasConstraintStrategy } from './constraints.js'
 import { resolveContext } from './resolve-context.js'
 
@@ -116,6 +125,7 @@ function baseContext(
   | 'bodyLimit'
   | 'routeOptions'
   | 'routeOptionsInput'
+  | 'compilers'
 > {
   const resolved = state.resolved!
   return {
@@ -204,7 +214,9 @@ function createRouteContext(
     routeOptionsInput: input,
     handler: record.handler,
     parsesBody: core.bodyMethods.has(method),
-    validatesBody: validators?.some((validator) => validator.part === 'body') ?? false,
+    // A body declared by content type is validated for the types it lists, whatever parsed them.
+    validatesBody:
+      validators?.some((validator) => validator.part === 'body' && validator.fn !== null) ?? false,
     bodyLimit,
     validators,
     attachValidation,
@@ -213,6 +225,10 @@ function createRouteContext(
     serializers,
     selectResponse:
       serializers === null ? null : selectorFor(core, Object.keys(serializers), selectors),
+    compilers: routeCompilers(
+      () => routeValidatorCompiler(record),
+      () => routeSerializerCompiler(record),
+    ),
     errorHandlers:
       options.errorHandler === undefined
         ? base.errorHandlers
@@ -266,6 +282,27 @@ function createNotFoundContext(
     attachValidation: false,
     serializers: null,
     selectResponse: null,
+    // As in Fastify: a not-found handler's replies are not given to `setReplySerializer`.
+    replySerializer: null,
+    compilers: routeCompilers(
+      () => contextValidatorCompiler(state),
+      () => contextSerializerCompiler(state),
+    ),
     notFound: true,
+  }
+}
+
+/** A route's compilers, each resolved on first use, and empty caches. */
+function routeCompilers(
+  validator: () => ValidatorCompiler,
+  serializer: () => SerializerCompiler,
+): RouteCompilers {
+  let validatorCompiler: ValidatorCompiler | undefined
+  let serializerCompiler: SerializerCompiler | undefined
+  return {
+    validator: () => (validatorCompiler ??= validator()),
+    serializer: () => (serializerCompiler ??= serializer()),
+    validateFns: null,
+    serializeFns: null,
   }
 }

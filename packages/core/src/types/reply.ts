@@ -118,6 +118,53 @@ export interface FastifyReply<G extends RouteGeneric = RouteGeneric> {
   then(fulfilled: () => void, rejected?: (error: Error) => void): void
   /** The text `send` would produce for `payload` at the current status, without sending. */
   serialize(payload: unknown): string
+  /**
+   * The route's compiled serializer of a response status key (and content type, for a schema
+   * declared by content type), or the function `compileSerializationSchema` compiled for this
+   * schema object (undefined if none).
+   *
+   * @example
+   * reply.getSerializationFunction('200')?.({ id: 1 }) // '{"id":1}'
+   */
+  getSerializationFunction(
+    httpStatus: string | number,
+    contentType?: string,
+  ): ((payload: { [key: string]: unknown }) => string) | undefined
+  getSerializationFunction(schema: {
+    [key: string]: unknown
+  }): ((payload: { [key: string]: unknown }) => string) | undefined
+  /**
+   * Compiles a schema with the route's serializer compiler (route option, else the context's,
+   * else the default), once per route and schema object.
+   *
+   * @example
+   * const serialize = reply.compileSerializationSchema({ type: 'object', properties: { id: { type: 'integer' } } })
+   * serialize({ id: 1, secret: 'x' }) // '{"id":1}'
+   */
+  compileSerializationSchema(
+    schema: { [key: string]: unknown },
+    httpStatus?: string | number,
+    contentType?: string,
+  ): (payload: { [key: string]: unknown }) => string
+  /**
+   * Serializes `input` with `schema` (compiled on first use), or with the route's serializer of
+   * `httpStatus` (and content type): FRM_ERR_MISSING_SERIALIZATION_FN when it has none.
+   *
+   * @example
+   * reply.serializeInput({ id: 1 }, '200')
+   * reply.serializeInput({ id: 1 }, { type: 'object', properties: { id: { type: 'integer' } } })
+   */
+  serializeInput(
+    input: { [key: string]: unknown },
+    schema: { [key: string]: unknown },
+    httpStatus?: string | number,
+    contentType?: string,
+  ): string
+  serializeInput(
+    input: { [key: string]: unknown },
+    httpStatus: string | number,
+    contentType?: string,
+  ): string
 }
 
 /**

@@ -140,6 +140,47 @@ export interface FastifyRequest<G extends RouteGeneric = RouteGeneric> {
    * request.setDecorator('user', { name: 'ada' })
    */
   setDecorator<T = unknown>(name: string | symbol, value: T): void
+  /**
+   * The route's compiled validator of a request part, or the function `compileValidationSchema`
+   * compiled for this schema object (undefined if none). A body declared by content type gives
+   * its validators by media type.
+   *
+   * @example
+   * const validate = request.getValidationFunction('body')
+   * validate?.({ name: 'x' }) // true or false, errors on validate.errors
+   */
+  getValidationFunction(httpPart: HttpRequestPart): RequestValidationFunction
+  getValidationFunction(schema: { [key: string]: any }): RequestValidationFunction
+  /**
+   * Compiles a schema with the route's validator compiler (route option, else the context's,
+   * else the default), once per route and schema object.
+   *
+   * @example
+   * const validate = request.compileValidationSchema({ type: 'integer' })
+   * validate(42) // true
+   */
+  compileValidationSchema(
+    schema: { [key: string]: any },
+    httpPart?: HttpRequestPart,
+  ): RequestValidationFunction
+  /**
+   * Validates `input` with the route's validator of `httpPart`, else with `schema` (compiled on
+   * first use). FRM_ERR_REQ_INVALID_VALIDATION_INVOCATION when there is neither.
+   *
+   * @example
+   * request.validateInput({ id: 1 }, 'params')
+   * request.validateInput('x', { type: 'string' })
+   */
+  validateInput(input: any, schema: { [key: string]: any }, httpPart?: HttpRequestPart): boolean
+  validateInput(input: any, httpPart?: HttpRequestPart): boolean
+}
+
+/** The request parts `getValidationFunction` and `validateInput` name (Fastify's `HTTPRequestPart`). */
+export type HttpRequestPart = 'body' | 'query' | 'querystring' | 'params' | 'headers'
+
+/** A compiled validation function, as Fastify types it (`ValidationFunction`). */
+export type RequestValidationFunction = ((input: any) => boolean | PromiseLike<boolean>) & {
+  errors?: unknown[] | null
 }
 
 /**

@@ -67,7 +67,7 @@ function parseQuery(search: string): QueryObject {
   return query
 }
 
-async function collect(stream: Readable): Promise<Buffer> {
+async function collect(stream: AsyncIterable<Uint8Array | string>): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(Buffer.from(chunk))
   return Buffer.concat(chunks)
@@ -213,7 +213,7 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
     if (payload === null) finish(Buffer.alloc(0))
     else if (typeof payload === 'string') finish(Buffer.from(payload))
     else if (Buffer.isBuffer(payload)) finish(payload)
-    else collect(payload).then(finish, (error: Error) => done?.(error))
+    else collect(payload as AsyncIterable<Uint8Array>).then(finish, (error: Error) => done?.(error))
   }
 
   isSent(res: FakeRes): boolean {

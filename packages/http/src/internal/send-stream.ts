@@ -48,7 +48,7 @@ export function sendStream(
   const onResponseClose = (): void => {
     if (!stream.readableEnded && !stream.destroyed) {
       clientGone = true
-      stream.destroy()
+      release(stream)
     }
   }
   // As Fastify does: a stream that is destroyed before its end without an error (a pipeline torn
@@ -58,4 +58,15 @@ export function sendStream(
   })
   res.on('close', onResponseClose)
   stream.pipe(res)
+}
+
+/**
+ * Ends a stream the client no longer reads: `destroy()`, else `close()` (a stream-like object that
+ * only has that, as Fastify accepts), else `abort()`.
+ */
+function release(stream: Readable): void {
+  const source = stream as Partial<Readable> & { close?: unknown; abort?: unknown }
+  if (typeof source.destroy === 'function') source.destroy()
+  else if (typeof source.close === 'function') (source.close as (cb: () => void) => void)(() => {})
+  else if (typeof source.abort === 'function') (source.abort as () => void)()
 }

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
-import type { Readable } from 'node:stream'
-import type { OutgoingHeaders, WritablePayload } from '@framework/core'
+import { Readable } from 'node:stream'
+import type { OutgoingHeaders, WebStream, WritablePayload } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import { closesConnection, mustCloseConnection } from './close-connection.js'
 import { isHttp2Response } from './closing-answer.js'
@@ -41,7 +41,7 @@ function frame(headers: OutgoingHeaders, statusCode: number, byteLength: number)
  *   one `0`), while 1xx and 204 get neither `content-length` nor `content-type`;
  * - `null` writes no body: `content-length: 0`, except for HEAD (the core may give the length of
  *   the body a GET would have had) and for 1xx/204/304 responses;
- * - a stream is piped (see `sendStream`).
+ * - a stream is piped (see `sendStream`), a WHATWG `ReadableStream` through `Readable.fromWeb`.
  *
  * `content-length` and `connection: close` (see `closesConnection`) are written into `headers` itself, which must be an
  * object of this reply alone. `done` runs once, when the response finished or the connection closed;
@@ -82,7 +82,10 @@ export function send(
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
       res.end(payload)
     } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {
-      sendStream(res, statusCode, headers, payload, logger)
+      sendStream(res, statusCode, headers, payload as Readable, logger)
+    } else if (typeof (payload as WebStream | undefined)?.getReader === 'function') {
+      // A WHATWG stream (a `Response` body, or one the application sent): read as a Node stream.
+      sendStream(res, statusCode, headers, Readable.fromWeb(payload as never), logger)
     } else {
       failSend(res, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeOf(payload)))
     }

@@ -1,4 +1,5 @@
 import type { OpenApiOperation } from '../openapi-options.js'
+import { contentSchemas } from './content-map.js'
 import { isObject, type JsonObject } from './json.js'
 import { type ParameterLocation, partParameters } from './parameters.js'
 import type { PathTemplate } from './path-template.js'
@@ -62,12 +63,24 @@ export function buildOperation(
   const hasBody = bodyMethods.has(method) && schema.body !== undefined && schema.body !== null
   if (hasBody) {
     validates = true
-    const json = toJsonSchema(schema.body, 'input')
-    operation.requestBody = {
-      required: !acceptsNull(json),
-      content: {
-        'application/json': { schema: components.place(json, scope, `${operationId}_body`) },
-      },
+    const byType = contentSchemas(schema.body)
+    if (byType !== undefined) {
+      const content: Record<string, unknown> = {}
+      let index = 0
+      for (const [type, value] of byType) {
+        const json = toJsonSchema(value, 'input')
+        const name = index++ === 0 ? `${operationId}_body` : `${operationId}_body_${index}`
+        content[type] = { schema: components.place(json, scope, name) }
+      }
+      operation.requestBody = { required: true, content }
+    } else {
+      const json = toJsonSchema(schema.body, 'input')
+      operation.requestBody = {
+        required: !acceptsNull(json),
+        content: {
+          'application/json': { schema: components.place(json, scope, `${operationId}_body`) },
+        },
+      }
     }
   }
 
@@ -115,6 +128,18 @@ function responses(
       const value = response[key]
       if (value === undefined || value === null) continue
       const status = responseKey(key)
+      const byType = contentSchemas(value)
+      if (byType !== undefined) {
+        const content: Record<string, unknown> = {}
+        let index = 0
+        for (const [type, schema] of byType) {
+          const json = toJsonSchema(schema, 'output')
+          const name = `${operationId}_${status}${index++ === 0 ? '' : `_${index}`}`
+          content[type] = { schema: components.place(json, scope, name) }
+        }
+        out[status] = { description: responseDescription(status, value), content }
+        continue
+      }
       const json = toJsonSchema(value, 'output')
       const entry: Record<string, unknown> = { description: responseDescription(status, json) }
       if (json !== undefined) {

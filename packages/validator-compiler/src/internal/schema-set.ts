@@ -5,6 +5,7 @@ import type { ValidateFunction, ValidatorCompileInput } from '../validator-compi
 import { externalRefs, hasAsync, withoutFragment } from './async-use.js'
 import { compileFailure } from './compile-failure.js'
 import { linkEmbeddedShared } from './embedded-shared.js'
+import { type KeywordRewrites, rewritesOf, snapshot } from './keyword-rewrites.js'
 import { routeKey } from './precompile-keys.js'
 import type { PrecompiledSet } from './precompiled-set.js'
 import { prepareRouteSchema, prepareSharedSchema } from './prepare-schema.js'
@@ -41,6 +42,8 @@ export class SchemaSet {
   /** Prepared shared schemas by id (URI without fragment). */
   private readonly shared = new Map<string, SharedEntry>()
   private readonly compiled = new Map<string, ValidateFunction>()
+  /** Schema rewrites Ajv keywords made while compiling, by the same key as `compiled`. */
+  private readonly rewrites = new Map<string, KeywordRewrites>()
   private readonly warnings: WarningSink
   private readonly precompile: SetPrecompile | undefined
   private readonly newAjv: () => Ajv
@@ -114,7 +117,10 @@ export class SchemaSet {
     const cacheKey =
       key === undefined ? undefined : `${input.httpPart === 'headers' ? 'headers' : 'other'}:${key}`
     const found = cacheKey === undefined ? undefined : this.compiled.get(cacheKey)
-    return found ?? this.compileNew(input, cacheKey)
+    if (found === undefined) return this.compileNew(input, cacheKey)
+    // A deeply equal schema of another route gets the keyword rewrites the first one got.
+    this.rewrites.get(cacheKey!)?.apply(input.schema)
+    return found
   }
 
   /**
@@ -147,6 +153,7 @@ export class SchemaSet {
     const headers = httpPart === 'headers'
     const prepared = prepareRouteSchema(schema, headers)
     this.refuseAsync(schema, prepared, input)
+    const before = snapshot(prepared)
     let validate: ValidateFunction
     this.warnings.where = `${input.method} ${input.url}, part ${httpPart}`
     try {
@@ -156,7 +163,12 @@ export class SchemaSet {
     } finally {
       this.warnings.where = undefined
     }
-    if (cacheKey !== undefined) this.compiled.set(cacheKey, validate)
+    const rewrites = rewritesOf(before, prepared)
+    rewrites?.apply(schema)
+    if (cacheKey !== undefined) {
+      this.compiled.set(cacheKey, validate)
+      if (rewrites !== undefined) this.rewrites.set(cacheKey, rewrites)
+    }
     return validate
   }
 

@@ -7,6 +7,16 @@ import type { ExpandShorthand } from './shorthand.js'
 /** One request part's or response's schema, shorthand included, as a type. */
 type PartType<S, Known, Mode extends InferMode> = SchemaToType<ExpandShorthand<S>, Known, Mode>
 
+/**
+ * A body or response declared by content type (`{ content: { [type]: { schema } } }`): the union
+ * of what each media type's schema gives; any other schema: its type.
+ */
+type ContentPartType<S, Known, Mode extends InferMode> = S extends {
+  readonly content: infer C extends { readonly [type: string]: { readonly schema: unknown } }
+}
+  ? { [T in keyof C]: PartType<C[T]['schema'], Known, Mode> }[keyof C]
+  : PartType<S, Known, Mode>
+
 type QuerystringSchema<S> = S extends { readonly querystring: infer Q }
   ? Q
   : S extends { readonly query: infer Q }
@@ -24,7 +34,9 @@ type QuerystringSchema<S> = S extends { readonly querystring: infer Q }
  * // G['Params']: { id?: number }
  */
 export type SchemaRouteGeneric<S, Local> = {
-  Body: S extends { readonly body: infer B } ? PartType<B, KnownSchemas<Local>, 'body'> : unknown
+  Body: S extends { readonly body: infer B }
+    ? ContentPartType<B, KnownSchemas<Local>, 'body'>
+    : unknown
   Querystring: [QuerystringSchema<S>] extends [never]
     ? Record<string, any>
     : PartType<QuerystringSchema<S>, KnownSchemas<Local>, 'request'>
@@ -35,7 +47,7 @@ export type SchemaRouteGeneric<S, Local> = {
     ? PartType<H, KnownSchemas<Local>, 'request'>
     : unknown
   Responses: S extends { readonly response: infer R extends object }
-    ? { -readonly [K in keyof R]: PartType<R[K], KnownSchemas<Local>, 'reply'> }
+    ? { -readonly [K in keyof R]: ContentPartType<R[K], KnownSchemas<Local>, 'reply'> }
     : unknown
 }
 

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../test/helpers/app.js'
+
+// The core's sorting of payloads (Fastify 4.29) and its compiled-function surface, over the fake
+// transport: the core hands a transport strings, Buffers, Node streams or WHATWG streams.
+
+function webStream(text: string): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text))
+      controller.close()
+    },
+  })
+}
+
+describe('payloads', () => {
+  it('a WHATWG Response gives the reply its status and headers, and its body stream', async () => {
+    const { app, transport } = createApp()
+    app.get('/', (_request, reply) => {
+      reply.header('x-reply', '1')
+      reply.send(new Response('from response', { status: 203, headers: { 'x-response': '2' } }))
+    })
+    const response = await app.inject('/')
+    expect([response.statusCode, response.body]).toEqual([203, 'from response'])
+    expect(response.headers['x-reply']).toBe('1')
+    expect(response.headers['x-response']).toBe('2')
+    // Handed over as a WHATWG stream: the transport decides how to read it.
+    const handed = transport.sent.at(-1)!.payload as { getReader?: unknown }
+    expect(typeof handed.getReader).toBe('function')
+  })
+
+  it('a ReadableStream goes to the transport as it is', async () => {
+    const { app } = createApp()
+    app.get('/', () => webStream('streamed'))
+    const response = await app.inject('/')
+    expect([response.statusCode, response.body]).toEqual([200, 'streamed'])
+  })
+
+  it('a Float64Array is sent as its bytes with application/octet-stream', async () => {
+    const { app } = createApp()
+    app.get('/', () => new Float64Array([1]))
+    const response = await app.inject('/')
+    expect(response.headers['content-type']).toBe('application/octet-stream')
+    expect(response.rawPayload).toEqual(Buffer.from(new Float64Array([1]).buffer))
+  })
+
+  it('an object with a non-JSON type and no serializer is refused', async () => {
+    const { app } = createApp()
+    app.get('/', (_request, reply) => reply.type('text/plain').send({ a: 1 }))
+    const response = await app.inject('/')
+    expect([response.statusCode, response.json().code]).toEqual([
+      500,
+      'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+    ])
+  })
+
+  it('the compiled-function surface uses the route validators and serializers', async () => {
+    const { app } = createApp()
+    app.post(
+      '/',
+      {
+        schema: {
+          body: { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+          response: { 201: { type: 'object', properties: { a: { type: 'string' } } } },
+        },
+      },
+      (request, reply) => {
+        const validate = request.getValidationFunction('body') as (data: unknown) => boolean
+        return reply.code(202).send({
+          part: [validate({ a: 'x' }), validate({})],
+          compiled: request.validateInput({}, { type: 'object', required: ['b'] }),
+          serialized: reply.serializeInput({ a: 'y', b: 1 }, 201),
+        })
+      },
+    )
+    const response = await app.inject({ method: 'POST', url: '/', payload: { a: 'z' } })
+    expect(response.statusCode).toBe(202)
+    expect(response.json()).toEqual({
+      part: [true, false],
+      compiled: false,
+      serialized: '{"a":"y"}',
+    })
+  })
+})

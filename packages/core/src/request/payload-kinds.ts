@@ -1,0 +1,68 @@
+/**
+ * What a reply payload is, by shape only: the core imports neither node:stream nor a Fetch API
+ * polyfill, so a Node stream, a WHATWG `ReadableStream` and a WHATWG `Response` are recognized as
+ * Fastify recognizes them, whatever realm or library made them.
+ */
+
+import type { WebStream } from '../contracts/transport.js'
+
+/** The part of a WHATWG `Response` the core reads. */
+export interface WebResponse {
+  readonly status: number
+  readonly headers: { forEach(fn: (value: string, name: string) => void): void }
+  readonly body: WebStream | null
+  readonly bodyUsed: boolean
+}
+
+const objectTag = Object.prototype.toString
+
+/** A Node stream (anything with `pipe`). */
+export function isNodeStream(payload: unknown): payload is { pipe: unknown } {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof (payload as { pipe?: unknown }).pipe === 'function'
+  )
+}
+
+/** A WHATWG `ReadableStream` (anything with `getReader`). */
+export function isWebStream(payload: unknown): payload is WebStream {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof (payload as { getReader?: unknown }).getReader === 'function'
+  )
+}
+
+/** A WHATWG `Response` (its `Symbol.toStringTag`). */
+export function isWebResponse(payload: unknown): payload is WebResponse {
+  return objectTag.call(payload) === '[object Response]'
+}
+
+/** A payload sent as it is: a Node stream, a WHATWG stream or a WHATWG `Response`. */
+export function isStreamLike(payload: unknown): boolean {
+  return isNodeStream(payload) || isWebStream(payload) || isWebResponse(payload)
+}
+
+/** Releases a stream body that will not be written (a HEAD, 204 or 304 answer). */
+export function discardStream(payload: object): void {
+  if (isWebStream(payload)) {
+    // A locked stream is being read by someone else: leave it to them.
+    if (!payload.locked) payload.cancel().catch(() => {})
+    return
+  }
+  const stream = payload as { destroy?: () => void; close?: (cb?: () => void) => void }
+  if (typeof stream.destroy === 'function') stream.destroy()
+  else if (typeof stream.close === 'function') stream.close(() => {})
+}
+
+/**
+ * The Content-Type of a JSON reply whose type the application set: `; charset=utf-8` appended
+ * when it names no charset (`application/hal+json` → `application/hal+json; charset=utf-8`), as
+ * Fastify does for every type containing `json`.
+ */
+export function withJsonCharset(contentType: string): string {
+  if (contentType.includes('charset')) return contentType
+  const type = contentType.trim()
+  return type.endsWith(';') ? `${type} charset=utf-8` : `${type}; charset=utf-8`
+}
