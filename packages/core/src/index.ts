@@ -32,6 +32,7 @@ export type {
   RouteHandle,
   RouteParams,
   RouteTable,
+  TrailerSource,
   Transport,
   WritablePayload,
 } from './contracts/transport.js'

@@ -178,6 +178,16 @@ export const codes = {
     message:
       "Header '%s' is not valid: a name must be an HTTP token and a value cannot hold CR, LF, NUL, other control characters or characters above U+00FF (encode such values, e.g. with encodeURIComponent)",
   },
+  FRM_ERR_BAD_TRAILER_NAME: {
+    statusCode: 500,
+    message:
+      'Called reply.trailer with an invalid header name: %s (framing, routing, authentication and content headers such as content-length, content-type, set-cookie or trailer cannot be trailers: set them as headers)',
+  },
+  FRM_ERR_BAD_TRAILER_VALUE: {
+    statusCode: 500,
+    message:
+      "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function: (reply, payload, done) => done(null, value), or an async (reply, payload) => value",
+  },
   FRM_ERR_REPLY_WRITE_FAILED: {
     statusCode: 500,
     message: 'The response could not be written: its status line or headers are not valid HTTP',

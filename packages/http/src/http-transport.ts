@@ -7,6 +7,7 @@ import type {
   ListenOptions,
   OutgoingHeaders,
   RouteTable,
+  TrailerSource,
   Transport,
   WritablePayload,
 } from '@framework/core'
@@ -260,8 +261,9 @@ class NodeHttpTransport implements HttpTransport {
     headers: OutgoingHeaders,
     payload: WritablePayload,
     done?: SendDone,
+    trailers?: TrailerSource,
   ): void {
-    send(res, statusCode, headers, payload, done, this.#closing, this.#options.logger)
+    send(res, statusCode, headers, payload, done, this.#closing, this.#options.logger, trailers)
   }
 
   isSent(res: ServerResponse): boolean {

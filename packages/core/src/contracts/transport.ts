@@ -165,6 +165,14 @@ export interface InjectResponse {
   [field: string]: unknown
 }
 
+/**
+ * The trailers of a response (`reply.trailer()`): called once the body has been written, it calls
+ * `finish` once with the trailer fields to send (lower-cased names), after which the transport
+ * ends the response. The core has already set `transfer-encoding: chunked` and `trailer`; the
+ * transport writes no `content-length` then.
+ */
+export type TrailerSource = (finish: (trailers: Record<string, string>) => void) => void
+
 /** The payload forms a transport writes. `null` writes no body. */
 export type WritablePayload = string | Buffer | Readable | null
 
@@ -219,7 +227,8 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
    * Content-Length for strings and buffers. Calls `done` once the response has been handed to the OS
    * or the connection has closed (with the error, if the stream failed). The core leaves `done` out
    * when it needs no word back (a string, Buffer or empty body and no onResponse hook), so the
-   * transport need not watch that response.
+   * transport need not watch that response. With `trailers`, the body is sent chunked and the
+   * response ends only once `trailers` has handed over its fields.
    */
   send(
     res: Res,
@@ -227,6 +236,7 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
     headers: OutgoingHeaders,
     payload: WritablePayload,
     done?: (error?: Error) => void,
+    trailers?: TrailerSource,
   ): void
 
   /** True once the response has been written or the client has gone. */

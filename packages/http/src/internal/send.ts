@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
-import type { OutgoingHeaders, WritablePayload } from '@framework/core'
+import type { OutgoingHeaders, TrailerSource, WritablePayload } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import { mustCloseConnection } from './close-connection.js'
 import { isHttp2Response } from './closing-answer.js'
@@ -12,6 +12,7 @@ import {
   type SendingResponse,
 } from './send-done.js'
 import { type StreamLogger, sendStream } from './send-stream.js'
+import { sendWithTrailers } from './send-trailers.js'
 import { answerWriteFailure } from './write-failure.js'
 
 /** True for the statuses whose responses never have a body (1xx, 204, 304). */
@@ -40,7 +41,8 @@ function frame(headers: OutgoingHeaders, statusCode: number, byteLength: number)
  *   one `0`), while 1xx and 204 get neither `content-length` nor `content-type`;
  * - `null` writes no body: `content-length: 0`, except for HEAD (the core may give the length of
  *   the body a GET would have had) and for 1xx/204/304 responses;
- * - a stream is piped (see `sendStream`).
+ * - a stream is piped (see `sendStream`);
+ * - with `trailers`, the response is chunked and ends with them (see `sendWithTrailers`).
  *
  * `content-length` and `connection: close` are written into `headers` itself, which must be an
  * object of this reply alone. `done` runs once, when the response finished or the connection closed;
@@ -55,6 +57,7 @@ export function send(
   done: SendDone | undefined,
   closing: boolean,
   logger: StreamLogger | undefined,
+  trailers?: TrailerSource,
 ): void {
   if ((closing || mustCloseConnection(res.req)) && !isHttp2Response(res)) {
     headers['connection'] = 'close'
@@ -67,7 +70,9 @@ export function send(
     res[kSendDone] = done
   }
   try {
-    if (typeof payload === 'string') {
+    if (trailers !== undefined) {
+      sendWithTrailers(res, statusCode, headers, payload, trailers, logger)
+    } else if (typeof payload === 'string') {
       frame(headers, statusCode, Buffer.byteLength(payload))
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
       res.end(payload)
