@@ -24,6 +24,16 @@ export const routeMethodNames: readonly string[] = [
   'OPTIONS',
   'SEARCH',
   'TRACE',
+  // WebDAV (RFC 4918), its versioning (RFC 3253) and CalDAV (RFC 4791), as Fastify 4.29 routes them.
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'REPORT',
+  'MKCALENDAR',
 ]
 const methodSet = new Set(routeMethodNames)
 

@@ -23,6 +23,15 @@ export type HttpMethod =
   | 'OPTIONS'
   | 'SEARCH'
   | 'TRACE'
+  | 'PROPFIND'
+  | 'PROPPATCH'
+  | 'MKCOL'
+  | 'COPY'
+  | 'MOVE'
+  | 'LOCK'
+  | 'UNLOCK'
+  | 'REPORT'
+  | 'MKCALENDAR'
 
 /**
  * A route handler: send with `reply.send(payload)`, or return the payload (or a promise of it).
