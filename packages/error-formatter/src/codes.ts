@@ -129,6 +129,11 @@ export const codes = {
     statusCode: 500,
     message: "Option '%s' is not valid: %s",
   },
+  FRM_ERR_LOG_INVALID_LOGGER: {
+    statusCode: 500,
+    message:
+      'The child logger factory returned something that is not a logger: missing %s (return logger.child(bindings, options), or a pino-shaped logger)',
+  },
   FRM_ERR_OPTION_NOT_SUPPORTED: {
     statusCode: 500,
     message: "Option '%s' is a Fastify option the framework does not implement: %s",

@@ -16,7 +16,6 @@ import { initialConfig } from './initial-config.js'
 import { createLogger, isSilent } from './logger.js'
 import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
 import { resolvePrecompiled } from './precompiler.js'
-import { requestIdGenerator } from './request-id.js'
 import { addRequestLogging } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
 import { constraintsOf } from './versioning.js'
@@ -98,7 +97,9 @@ export function framework(options: FrameworkOptions = {}) {
     bodyLimit: options.bodyLimit,
     pluginTimeout: options.pluginTimeout,
     exposeHeadRoutes: options.exposeHeadRoutes,
-    genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
+    genReqId: options.genReqId,
+    requestIdHeader: options.requestIdHeader,
+    requestIdLogLabel: options.requestIdLogLabel,
     version,
     initialConfig: initialConfig(options),
     constraints: constraintsOf(options.constraints, options.versioning),

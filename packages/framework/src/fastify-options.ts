@@ -42,11 +42,6 @@ const unsupported: Record<string, Unsupported> = {
     same: 0,
     advice: 'keep-alive connections serve any number of requests',
   },
-  requestIdLogLabel: {
-    action: 'warn',
-    same: 'reqId',
-    advice: "the request id is logged as 'reqId'",
-  },
   allowUnsafeRegex: {
     action: 'warn',
     same: false,

@@ -47,6 +47,8 @@ export interface FrameworkOptions {
   genReqId?: (raw: import('node:http').IncomingMessage) => string
   /** A request header to take the request id from when present (e.g. `x-request-id`). Default: none. */
   requestIdHeader?: string | false
+  /** The key of the request id in request log lines (Fastify's option). Default `'reqId'`. */
+  requestIdLogLabel?: string
   /** Longest route parameter, in characters. Default 100. */
   maxParamLength?: number
   /** `/users/` matches the route `/users`. Default false. */
@@ -144,6 +146,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'exposeHeadRoutes',
   'genReqId',
   'requestIdHeader',
+  'requestIdLogLabel',
   'maxParamLength',
   'ignoreTrailingSlash',
   'caseSensitive',
@@ -260,6 +263,10 @@ export function checkOptions(options: FrameworkOptions): void {
       'serializerOpts',
       'expected an object of fast-json-stringify options',
     )
+  }
+  const label = options.requestIdLogLabel
+  if (label !== undefined && (typeof label !== 'string' || label === '')) {
+    throw createError('FRM_ERR_INVALID_OPTION', 'requestIdLogLabel', 'expected a non-empty string')
   }
   const header = options.requestIdHeader
   if (header !== undefined && header !== false && (typeof header !== 'string' || header === '')) {

@@ -15,6 +15,8 @@ import type { Core } from './core.js'
 import type { DecoratorSpec } from './decorators.js'
 import { createHookStore, type HookEntry, type HookStore } from './hooks.js'
 import type { ParserOperation } from './parser-table.js'
+import type { GenReqId } from './request-id.js'
+import type { ChildLoggerFactory, LogSerializers } from './request-logger.js'
 import type { ResolvedContext } from './resolved-context.js'
 
 /** A custom not-found handler with its route-level hooks. */
@@ -58,6 +60,12 @@ export class ContextState {
   replySerializer: ((payload: unknown, statusCode: number) => string) | undefined
   /** The `logLevel` register option: the level of the request loggers of this context's routes. */
   logLevel: string | undefined
+  /** `setGenReqId` here (wrapped for `requestIdHeader`), for this context and its descendants. */
+  genReqId: GenReqId | undefined
+  /** `setChildLoggerFactory` here, for this context and its descendants. */
+  childLoggerFactory: ChildLoggerFactory | undefined
+  /** The `logSerializers` register option. */
+  logSerializers: LogSerializers | undefined
   notFound: NotFoundSetting | undefined
   /** The plugin node whose queue receives what is registered on this context right now. */
   currentNode!: PluginNode

@@ -38,6 +38,10 @@ export interface Core {
   bodyLimit: number
   pluginTimeout: number
   genReqId: (raw: RawRequest) => string
+  /** Wraps a `setGenReqId` function for `requestIdHeader`. */
+  wrapGenReqId: (fn: (raw: any) => string) => (raw: any) => string
+  /** The key of the request id in request log lines (Fastify's `requestIdLogLabel`). */
+  requestIdLogLabel: string
   exposeHeadRoutes: boolean
   /** What `instance.initialConfig` answers (frozen). */
   initialConfig: Readonly<Record<string, unknown>>

@@ -1,5 +1,6 @@
 import type { Instance } from '../types/instance.js'
 import { decoratorMethods } from './decorator-methods.js'
+import { loggingAccessors, loggingMethods } from './logging-methods.js'
 import { pluginAccessors, pluginMethods } from './plugin-methods.js'
 import { routeAccessors, routeMethods } from './route-methods.js'
 import { settingAccessors, settingMethods } from './setting-methods.js'
@@ -16,6 +17,8 @@ export const instancePrototype: Instance = Object.create(Object.prototype, {
   ...nonEnumerable(routeAccessors),
   ...nonEnumerable(settingMethods),
   ...nonEnumerable(settingAccessors),
+  ...nonEnumerable(loggingMethods),
+  ...nonEnumerable(loggingAccessors),
 })
 
 function nonEnumerable(source: object): PropertyDescriptorMap {

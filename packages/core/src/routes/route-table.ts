@@ -2,7 +2,10 @@ import type { Core, HookEntry, RouteContext } from '../context/index.js'
 import {
   buildRouteOptions,
   type ContextState,
+  contextChildLoggerFactory,
+  contextGenReqId,
   contextLogLevel,
+  mergedLogSerializers,
   type NotFoundSetting,
   preOrder,
   type RouteOptionsInput,
@@ -140,6 +143,9 @@ function baseContext(
     schemaErrorFormatter: resolved.schemaErrorFormatter,
     replySerializer: resolved.replySerializer,
     logLevel: contextLogLevel(state),
+    genReqId: contextGenReqId(state) ?? core.genReqId,
+    childLoggerFactory: contextChildLoggerFactory(state) ?? null,
+    logSerializers: mergedLogSerializers(state, undefined),
     errorHandlers: resolved.errorHandlers,
     written: writtenLogger(core, method, url),
   }
@@ -210,6 +216,11 @@ function createRouteContext(
     attachValidation,
     schemaErrorFormatter: options.schemaErrorFormatter ?? base.schemaErrorFormatter,
     logLevel,
+    childLoggerFactory: (options.childLoggerFactory as never) ?? base.childLoggerFactory,
+    logSerializers:
+      options.logSerializers === undefined
+        ? base.logSerializers
+        : mergedLogSerializers(record.state, options.logSerializers),
     serializers,
     selectResponse:
       serializers === null ? null : selectorFor(core, Object.keys(serializers), selectors),

@@ -325,6 +325,40 @@ export interface FastifyInstance<Local extends object = {}> {
   hasConstraintStrategy(name: string): boolean
   /** The methods routes may declare. */
   readonly supportedMethods: string[]
+  /**
+   * Makes the request ids of this context's routes and its descendants' (Fastify 4.26), over the
+   * `genReqId` option; a valid `requestIdHeader` value still wins.
+   *
+   * @example
+   * app.setGenReqId((req) => req.headers['x-trace'] ?? randomUUID())
+   */
+  setGenReqId(fn: (this: Instance, req: any) => string): Instance<Local>
+  /** The request-id generator in force here. */
+  readonly genReqId: (req: any) => string
+  /**
+   * Makes the request loggers of this context's routes and its descendants' (Fastify 4.20).
+   *
+   * @example
+   * app.setChildLoggerFactory((logger, bindings, opts, req) =>
+   *   logger.child({ ...bindings, path: req.url }, opts))
+   */
+  setChildLoggerFactory(
+    factory: (
+      this: Instance,
+      logger: Logger,
+      bindings: Record<string, unknown>,
+      options: Record<string, unknown>,
+      rawReq: any,
+    ) => Logger,
+  ): Instance<Local>
+  /** The child logger factory in force here. */
+  readonly childLoggerFactory: (
+    this: Instance,
+    logger: Logger,
+    bindings: Record<string, unknown>,
+    options: Record<string, unknown>,
+    rawReq: any,
+  ) => Logger
   /** The error handler in force here (one that defers to the default handling where none was set). */
   readonly errorHandler: ErrorHandler<any>
   /** The same as `addHook('onClose', fn)`. */
