@@ -242,6 +242,16 @@ export const codes = {
     statusCode: 500,
     message: "Method '%s' is already declared for route '%s'",
   },
+  FRM_ERR_ROUTE_REWRITE_NOT_STR: {
+    statusCode: 500,
+    message:
+      'Rewrite url for "%s" needs to be of type "string" but received "%s": rewriteUrl must return the URL to route (return req.url to keep it); the connection was closed',
+  },
+  FRM_ERR_ROUTE_OPTIONS_NOT_OBJ: {
+    statusCode: 500,
+    message:
+      'Options for "%s:%s" route must be an object: pass { schema, config, ... } between the path and the handler, or leave it out',
+  },
   FRM_ERR_ROUTE_INVALID: {
     statusCode: 500,
     message: 'Route %s is not valid: %s',

@@ -17,11 +17,6 @@ interface Unsupported {
 }
 
 const unsupported: Record<string, Unsupported> = {
-  http: {
-    action: 'refuse',
-    same: null,
-    advice: 'node:http server options are not passed through',
-  },
   frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },
   clientErrorHandler: {
     action: 'refuse',
@@ -31,26 +26,6 @@ const unsupported: Record<string, Unsupported> = {
     action: 'warn',
     same: true,
     advice: 'the shorthand schema syntax is always on (full schemas are used as they are)',
-  },
-  ignoreDuplicateSlashes: {
-    action: 'warn',
-    same: false,
-    advice: 'duplicate slashes are never merged',
-  },
-  maxRequestsPerSocket: {
-    action: 'warn',
-    same: 0,
-    advice: 'keep-alive connections serve any number of requests',
-  },
-  allowUnsafeRegex: {
-    action: 'warn',
-    same: false,
-    advice: 'route RegExps are left to find-my-way',
-  },
-  useSemicolonDelimiter: {
-    action: 'warn',
-    same: false,
-    advice: "';' is part of the path, never a query delimiter",
   },
 }
 
@@ -75,8 +50,8 @@ export function refuseUnsupported(options: Record<string, unknown>): void {
  * default, and options neither Fastify 4 nor this framework knows (a typo, most likely).
  *
  * @example
- * optionWarnings({ maxRequestsPerSocket: 10, bodylimit: 5 }, new Set(['bodyLimit']))
- * // ["Option 'maxRequestsPerSocket' is ignored: ...", "Option 'bodylimit' is unknown and ignored"]
+ * optionWarnings({ jsonShorthand: false, bodylimit: 5 }, new Set(['bodyLimit']))
+ * // ["Option 'jsonShorthand' is ignored: ...", "Option 'bodylimit' is unknown and ignored"]
  */
 export function optionWarnings(
   options: Record<string, unknown>,

@@ -55,6 +55,19 @@ export interface FrameworkOptions {
   ignoreTrailingSlash?: boolean
   /** Paths are matched case-sensitively. Default true. */
   caseSensitive?: boolean
+  /** `//` in a path counts as one `/` (Fastify's option). Default false. */
+  ignoreDuplicateSlashes?: boolean
+  /**
+   * Accept route RegExps that can backtrack exponentially; by default such a route is refused
+   * when it is declared (Fastify's option). Default false.
+   */
+  allowUnsafeRegex?: boolean
+  /** `;` ends the path as `?` does (`/a;b=1` is `/a` with query `b=1`). Default true (Fastify 4.29). */
+  useSemicolonDelimiter?: boolean
+  /** node:http server options (`maxHeaderSize`, ...) for the plain HTTP/1.1 server. Default: none. */
+  http?: import('node:http').ServerOptions | null
+  /** Requests one keep-alive connection may serve before it is closed (0: any). Default 0. */
+  maxRequestsPerSocket?: number | null
   /**
    * Validate every reply against the response schema of its status before serializing it (JSON
    * Schema by a separate Ajv without coercion, removal or defaults; Standard Schema by its
@@ -150,6 +163,11 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'maxParamLength',
   'ignoreTrailingSlash',
   'caseSensitive',
+  'ignoreDuplicateSlashes',
+  'allowUnsafeRegex',
+  'useSemicolonDelimiter',
+  'http',
+  'maxRequestsPerSocket',
   'onProtoPoisoning',
   'onConstructorPoisoning',
   'serializerOpts',

@@ -27,7 +27,7 @@ import {
   resolveOptions,
 } from './internal/options.js'
 import { readBody } from './internal/read-body.js'
-import { buildRouter, hasAsyncConstraints, type Router } from './internal/router.js'
+import { buildRouter, checkRoutePath, hasAsyncConstraints, type Router } from './internal/router.js'
 import { isSent, send } from './internal/send.js'
 import type { SendDone } from './internal/send-done.js'
 import { closeServer, OpenConnections } from './internal/shutdown.js'
@@ -128,10 +128,15 @@ class NodeHttpTransport implements HttpTransport {
   /** Applies `rewriteUrl`; false when it failed (the failure was answered). */
   #rewrite(raw: IncomingMessage, res: ServerResponse): boolean {
     try {
-      const url = this.#options.rewriteUrl!(raw)
-      if (typeof url !== 'string')
-        throw new TypeError(`rewriteUrl returned ${typeof url}, not a URL`)
+      // As Fastify: `originalUrl` is there while rewriteUrl runs.
       ;(raw as IncomingMessage & { originalUrl?: string }).originalUrl = raw.url
+      const url = this.#options.rewriteUrl!(raw)
+      if (typeof url !== 'string') {
+        // As Fastify 4: a rewrite to nothing drops the connection, no response is written.
+        raw.destroy(createError('FRM_ERR_ROUTE_REWRITE_NOT_STR', raw.url ?? '', typeof url))
+        res.destroy()
+        return false
+      }
       raw.url = url
       return true
     } catch (error) {
@@ -160,6 +165,10 @@ class NodeHttpTransport implements HttpTransport {
     this.#router = buildRouter(table, this.#options)
     this.#asyncConstraints = hasAsyncConstraints(table)
     this.#table = table
+  }
+
+  checkRoute(method: string, url: string): void {
+    checkRoutePath(method, url, this.#options)
   }
 
   listen(options: ListenOptions = {}): Promise<string> {

@@ -262,6 +262,13 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
   whenFinished?(res: Res, fn: (error?: Error) => void): void
 
   /**
+   * Optional: checks a route path as it is declared, throwing what the router would refuse when
+   * the table is mounted (an unsafe RegExp without `allowUnsafeRegex`, a malformed pattern), so
+   * the error points at the declaration.
+   */
+  checkRoute?(method: string, url: string): void
+
+  /**
    * Optional: routes one raw request through the mounted table, as the server does for each of
    * its requests (`instance.routing(req, res)`, for a request that arrived another way).
    */

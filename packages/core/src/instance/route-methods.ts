@@ -192,6 +192,10 @@ function declareRoute(
     }
   }
   if (keys.length === 0) return
+  const checkRoute = core.transport.checkRoute
+  if (checkRoute !== undefined) {
+    for (const url of served) checkRoute.call(core.transport, methods[0]!, url)
+  }
   for (const key of keys) core.routeKeys.add(key)
   const exposeHead =
     options.exposeHeadRoute ?? options.exposeHeadRoutes ?? core.exposeHeadRoutes ?? true
@@ -236,6 +240,12 @@ function shorthand(method: string | readonly string[]) {
       handler = optionsOrHandler
       options = {}
     } else {
+      if (
+        typeof handler === 'function' &&
+        Object.prototype.toString.call(optionsOrHandler) !== '[object Object]'
+      ) {
+        throw createError('FRM_ERR_ROUTE_OPTIONS_NOT_OBJ', String(method), path)
+      }
       options = (optionsOrHandler ?? {}) as Record<string, unknown>
     }
     if (handler !== undefined && options.handler !== undefined) {

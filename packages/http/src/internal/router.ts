@@ -66,6 +66,8 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
   const parse = (options.querystringParser ?? parseQuery) as (text: string) => QueryObject
   const strategies = table.constraintStrategies ?? []
   const router = FindMyWay({
+    // Not in find-my-way's types, read by its lookup: `;` ends the path as `?` does.
+    ...({ useSemicolonDelimiter: options.useSemicolonDelimiter } as object),
     // Custom strategies (a `version` or `host` one replaces find-my-way's own).
     ...(strategies.length === 0
       ? {}
@@ -76,6 +78,8 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
         }),
     caseSensitive: options.caseSensitive,
     ignoreTrailingSlash: options.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
+    allowUnsafeRegex: options.allowUnsafeRegex,
     maxParamLength: options.maxParamLength,
     querystringParser: parse,
     onBadUrl(path, raw, res) {
@@ -85,6 +89,10 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
       const url = raw.url ?? '/'
       const queryAt = url.indexOf('?')
       let path = pathOf(queryAt === -1 ? url : url.slice(0, queryAt))
+      if (options.useSemicolonDelimiter) {
+        const semicolonAt = path.indexOf(';')
+        if (semicolonAt !== -1) path = path.slice(0, semicolonAt)
+      }
       if (!options.caseSensitive) path = path.toLowerCase()
       for (const entry of notFound) {
         if (coversPath(entry.prefix, path)) {
@@ -124,6 +132,29 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
   }
   compileWhenWarm(router)
   return router
+}
+
+/**
+ * Checks a declared route path the way the router will take it at mount, so a path it refuses
+ * (an unsafe RegExp without `allowUnsafeRegex`, a malformed pattern) fails at the declaration with
+ * FRM_ERR_ROUTE_INVALID. Only paths with a RegExp part can fail; the others are not looked at.
+ */
+export function checkRoutePath(method: string, url: string, options: ResolvedOptions): void {
+  if (!url.includes('(')) return
+  const probe = FindMyWay({
+    caseSensitive: options.caseSensitive,
+    ignoreTrailingSlash: options.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
+    allowUnsafeRegex: options.allowUnsafeRegex,
+    maxParamLength: options.maxParamLength,
+  })
+  try {
+    probe.on(method as FindMyWay.HTTPMethod, url, () => {})
+  } catch (error) {
+    throw createError('FRM_ERR_ROUTE_INVALID', `${method} ${url}`, (error as Error).message, {
+      cause: error,
+    })
+  }
 }
 
 /**
