@@ -67,6 +67,11 @@ export class ContextState {
   /** The `logSerializers` register option. */
   logSerializers: LogSerializers | undefined
   notFound: NotFoundSetting | undefined
+  /**
+   * The prefix was registered with a trailing slash (`'/v1/'`): as in Fastify, a `/` route then
+   * answers `/v1/` only, not `/v1`.
+   */
+  prefixSlash = false
   /** The plugin node whose queue receives what is registered on this context right now. */
   currentNode!: PluginNode
   /** True while an awaited instance resolves with itself (its `then` then reads as undefined). */

@@ -103,7 +103,7 @@ function declareRoute(
       `prefixTrailingSlash must be 'both', 'slash' or 'no-slash', received ${describe(trailingSlash)}`,
     )
   }
-  const urls = routeUrls(state.prefix, declared, trailingSlash)
+  const urls = routeUrls(state.prefix, declared, trailingSlash, state.prefixSlash)
   // What the onRoute hooks receive, filled in as Fastify 4.29 fills it in before running them.
   const options: RouteOptions<any> & { prefix: string; routePath: string } = {
     ...definition,

@@ -110,9 +110,17 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
       res.end('Not Found')
     },
   })
+  const added = new Map<string, Handle>()
   for (const route of table.routes) {
     try {
       const constraints = route.constraints
+      // `/` under a prefix serves `/v1` and `/v1/`: one path to a router that ignores trailing
+      // (or duplicate) slashes, added once.
+      if (options.ignoreTrailingSlash || options.ignoreDuplicateSlashes) {
+        const key = `${route.method} ${normalizedPath(route.url, options)} ${JSON.stringify(constraints ?? {})}`
+        if (added.get(key) === route.handle) continue
+        added.set(key, route.handle)
+      }
       if (constraints === undefined) {
         router.on(route.method as FindMyWay.HTTPMethod, route.url, callRouteHandle, route.handle)
       } else {
@@ -132,6 +140,16 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
   }
   compileWhenWarm(router)
   return router
+}
+
+/**
+ * The path as a router with `ignoreTrailingSlash` / `ignoreDuplicateSlashes` stores it: `/v1/` and
+ * `/v1` (or `/v1//x` and `/v1/x`) are then one path.
+ */
+function normalizedPath(url: string, options: ResolvedOptions): string {
+  let path = options.ignoreDuplicateSlashes ? url.replace(/\/{2,}/g, '/') : url
+  if (options.ignoreTrailingSlash && path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+  return path
 }
 
 /**
