@@ -162,6 +162,7 @@ export function createInstance<Req extends RawRequest, Res>(
     constraintStrategies: strategies,
     compilerOptions: { ...options.compilerOptions },
     versionConstraintInUse: false,
+    defaultRoute: undefined,
     table: undefined,
     notFound: [],
   } as unknown as Core

@@ -252,6 +252,11 @@ export const codes = {
     message:
       'Options for "%s:%s" route must be an object: pass { schema, config, ... } between the path and the handler, or leave it out',
   },
+  FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE: {
+    statusCode: 500,
+    message:
+      'The defaultRoute type should be a function: setDefaultRoute((req, res) => { ... }) answers the requests no route matches (setNotFoundHandler is the usual way)',
+  },
   FRM_ERR_ROUTE_INVALID: {
     statusCode: 500,
     message: 'Route %s is not valid: %s',

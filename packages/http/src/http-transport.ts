@@ -2,10 +2,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import type {
   ClientInfo,
+  ConstraintStrategy,
+  DeclaredRoute,
+  FoundRoute,
   InjectOptions,
   InjectResponse,
   ListenOptions,
   OutgoingHeaders,
+  PrintRoutesOptions,
   RouteTable,
   TrailerSource,
   Transport,
@@ -18,6 +22,7 @@ import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
 import { answerClosing } from './internal/closing-answer.js'
 import { createNodeServer } from './internal/create-server.js'
+import { DeclaredRouter } from './internal/declared-router.js'
 import { loadLightMyRequest } from './internal/load-light-my-request.js'
 import { onAbort } from './internal/on-abort.js'
 import { onTimeout } from './internal/on-timeout.js'
@@ -147,6 +152,7 @@ class NodeHttpTransport implements HttpTransport {
 
   constructor(options: ResolvedOptions) {
     this.#options = options
+    this.#declared = new DeclaredRouter(options)
     const trust = options.trust
     this.describeClient = trust === null ? undefined : (raw) => describeClient(raw, trust)
     const built = createNodeServer(options, this.dispatch)
@@ -165,6 +171,26 @@ class NodeHttpTransport implements HttpTransport {
     this.#router = buildRouter(table, this.#options)
     this.#asyncConstraints = hasAsyncConstraints(table)
     this.#table = table
+  }
+
+  readonly #declared: DeclaredRouter
+
+  findRoute(
+    routes: readonly DeclaredRoute[],
+    strategies: readonly ConstraintStrategy<IncomingMessage>[],
+    method: string,
+    url: string,
+    constraints?: Record<string, unknown>,
+  ): FoundRoute | null {
+    return this.#declared.find(routes, strategies as never, method, url, constraints)
+  }
+
+  printRoutes(
+    routes: readonly DeclaredRoute[],
+    strategies: readonly ConstraintStrategy<IncomingMessage>[],
+    options: PrintRoutesOptions,
+  ): string {
+    return this.#declared.print(routes, strategies as never, options)
   }
 
   checkRoute(method: string, url: string): void {

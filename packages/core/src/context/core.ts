@@ -77,6 +77,8 @@ export interface Core {
   /** The second argument of a schema controller's builders (validator and serializer options). */
   compilerOptions: { validator?: unknown; serializer?: unknown }
 
+  /** `setDefaultRoute(fn)`: answers requests that match no route, instead of the 404 handling. */
+  defaultRoute: ((raw: any, res: any) => void) | undefined
   /** Built at ready. */
   table: RouteTable<RawRequest, unknown> | undefined
 }

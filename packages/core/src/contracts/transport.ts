@@ -122,6 +122,41 @@ export interface RouteTable<Req extends RawRequest = RawRequest, Res = unknown> 
    * strategy named `version` or `host` replaces the built-in one).
    */
   constraintStrategies?: readonly ConstraintStrategy<Req>[]
+  /**
+   * Fastify's `setDefaultRoute(fn)`: answers, instead of the not-found handles, every request that
+   * matches no route. Read per request (it may be set after the table was mounted).
+   */
+  defaultRoute?: ((raw: Req, res: Res) => void) | undefined
+}
+
+/** One method + path declared so far (before or after ready), for `findRoute` and `printRoutes`. */
+export interface DeclaredRoute {
+  method: string
+  /** The full path, prefixes included. */
+  url: string
+  constraints?: Record<string, unknown> | undefined
+  /** What `printRoutes({ includeMeta })` may show of the route (its hooks, `logLevel`...). */
+  meta?: Record<string, unknown>
+}
+
+/** The declared route a method + path reaches. */
+export interface FoundRoute {
+  /** Its index in the list the transport was given. */
+  index: number
+  params: RouteParams
+  searchParams: Record<string, string>
+}
+
+/** Options of `printRoutes()` (find-my-way's `prettyPrint`). */
+export interface PrintRoutesOptions {
+  /** Only the routes of this method. */
+  method?: string
+  /** Merge the common prefixes of paths into one node (default true). */
+  commonPrefix?: boolean
+  /** Show each route's meta: `true` for all of it, or the keys to show. */
+  includeMeta?: boolean | readonly (string | symbol)[]
+  /** Show each route's hooks (Fastify adds their names to `includeMeta`). */
+  includeHooks?: boolean
 }
 
 /** Options of `listen()`. */
@@ -267,6 +302,26 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
    * the error points at the declaration.
    */
   checkRoute?(method: string, url: string): void
+
+  /**
+   * Optional: the declared route `method` + `url` reaches, as the router matches a request
+   * (`url` may be a pattern: `/users/:id` reaches itself), or null. `strategies` are the custom
+   * constraint strategies in force.
+   */
+  findRoute?(
+    routes: readonly DeclaredRoute[],
+    strategies: readonly ConstraintStrategy<Req>[],
+    method: string,
+    url: string,
+    constraints?: Record<string, unknown>,
+  ): FoundRoute | null
+
+  /** Optional: the router's own drawing of the declared routes (Fastify's `printRoutes`). */
+  printRoutes?(
+    routes: readonly DeclaredRoute[],
+    strategies: readonly ConstraintStrategy<Req>[],
+    options: PrintRoutesOptions,
+  ): string
 
   /**
    * Optional: routes one raw request through the mounted table, as the server does for each of

@@ -3,6 +3,7 @@ import { decoratorMethods } from './decorator-methods.js'
 import { loggingAccessors, loggingMethods } from './logging-methods.js'
 import { pluginAccessors, pluginMethods } from './plugin-methods.js'
 import { routeAccessors, routeMethods } from './route-methods.js'
+import { disposeMethods, serverAccessors, serverMethods } from './server-methods.js'
 import { settingAccessors, settingMethods } from './setting-methods.js'
 
 /**
@@ -19,6 +20,9 @@ export const instancePrototype: Instance = Object.create(Object.prototype, {
   ...nonEnumerable(settingAccessors),
   ...nonEnumerable(loggingMethods),
   ...nonEnumerable(loggingAccessors),
+  ...nonEnumerable(serverMethods),
+  ...nonEnumerable(serverAccessors),
+  ...nonEnumerable(disposeMethods),
 })
 
 function nonEnumerable(source: object): PropertyDescriptorMap {

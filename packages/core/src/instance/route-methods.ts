@@ -7,7 +7,14 @@ import {
   routeLevelHooks,
   stateOf,
 } from '../context/index.js'
-import { addConstraintStrategy, hasConstraintStrategy, printRoutes } from '../routes/index.js'
+import type { PrintRoutesOptions } from '../contracts/transport.js'
+import {
+  addConstraintStrategy,
+  type FoundRouteView,
+  findDeclaredRoute,
+  hasConstraintStrategy,
+  printDeclaredRoutes,
+} from '../routes/index.js'
 import type { Instance } from '../types/instance.js'
 import type { RouteOptions } from '../types/route.js'
 import { describe, routeUrls } from '../util/index.js'
@@ -283,13 +290,22 @@ export const routeMethods = {
     this: Instance,
     route: { url: string; method: string | string[]; constraints?: Record<string, unknown> },
   ): boolean {
-    const keys = stateOf(this).core.routeKeys
+    const core = stateOf(this).core
     const methods = Array.isArray(route?.method) ? route.method : [route?.method]
-    return methods.every(
-      (method) =>
-        typeof method === 'string' &&
-        keys.has(routeKey(method.toUpperCase(), route.url, route.constraints)),
-    )
+    return methods.every((method) => {
+      if (typeof method !== 'string' || typeof route.url !== 'string') return false
+      const upper = method.toUpperCase()
+      if (core.routeKeys.has(routeKey(upper, route.url, route.constraints))) return true
+      return findDeclaredRoute(core, upper, route.url, route.constraints) !== null
+    })
+  },
+  findRoute(
+    this: Instance,
+    route: { url: string; method: string; constraints?: Record<string, unknown> },
+  ): FoundRouteView | null {
+    if (typeof route?.method !== 'string' || typeof route.url !== 'string') return null
+    const core = stateOf(this).core
+    return findDeclaredRoute(core, route.method.toUpperCase(), route.url, route.constraints)
   },
   addConstraintStrategy(this: Instance, strategy: unknown): void {
     const state = stateOf(this)
@@ -299,8 +315,8 @@ export const routeMethods = {
   hasConstraintStrategy(this: Instance, name: string): boolean {
     return hasConstraintStrategy(stateOf(this).core, name)
   },
-  printRoutes(this: Instance): string {
-    return printRoutes(stateOf(this).core)
+  printRoutes(this: Instance, options?: PrintRoutesOptions): string {
+    return printDeclaredRoutes(stateOf(this).core, options)
   },
 }
 

@@ -57,6 +57,7 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   const table: RouteTable<RawRequest, unknown> = {
     routes,
     constraintStrategies: [...core.constraintStrategies.values()],
+    defaultRoute: core.defaultRoute,
     notFound: notFound.map(({ prefix, rc }) => ({ prefix, handle: handleOf(rc) })),
     fail(raw, res, error) {
       const request = new rootNotFound.Request(rootNotFound, raw, {}, Object.create(null))

@@ -11,6 +11,7 @@ import type {
   InjectOptions,
   InjectResponse,
   ListenOptions,
+  PrintRoutesOptions,
 } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { FastifyError } from './fastify-error.js'
@@ -373,8 +374,38 @@ export interface FastifyInstance<Local extends object = {}> {
    * const app = framework().withTypeProvider<TypeBoxTypeProvider>()
    */
   withTypeProvider<_Provider = unknown>(): Instance<Local>
-  /** A readable tree of the routes: path, methods, and the plugin that declared them. */
-  printRoutes(): string
+  /**
+   * The router's tree of the routes (Fastify's format): `method` keeps one method's routes,
+   * `commonPrefix: false` draws each path whole, `includeMeta` / `includeHooks` show each
+   * route's meta and hooks.
+   *
+   * @example
+   * console.log(app.printRoutes({ includeHooks: true }))
+   */
+  printRoutes(options?: PrintRoutesOptions): string
+  /**
+   * The declared route a request of `method` on `url` reaches (`url` may be the route's own
+   * pattern), with the params the path gives; null when none (Fastify 4.24).
+   *
+   * @example
+   * app.findRoute({ method: 'GET', url: '/users/:id' }) // { handler, params: { id: ':id' }, searchParams: {} }
+   */
+  findRoute(route: { url: string; method: string; constraints?: Record<string, unknown> }): {
+    handler: RouteHandler<any>
+    params: Record<string, string | undefined>
+    searchParams: Record<string, string>
+  } | null
+  /** The origin the server listens on (`http://127.0.0.1:3000`), or its socket path (Fastify 4.18). */
+  readonly listeningOrigin: string | undefined
+  /**
+   * Answers every request no route matches with `fn(req, res)` instead of the not-found handling
+   * (Fastify 4's deprecated API; prefer `setNotFoundHandler`).
+   */
+  setDefaultRoute(fn: (req: any, res: any) => void): void
+  /** The function `setDefaultRoute` set, else one that runs the root's not-found handling. */
+  getDefaultRoute(): (req: any, res: any) => void
+  /** `await using app = framework()`: closes the instance (Fastify 4.24). */
+  [Symbol.asyncDispose](): Promise<void>
   /** A readable tree of the plugins. */
   printPlugins(): string
 }

@@ -86,6 +86,10 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
       table.fail(raw, res, createError('FRM_ERR_BAD_URL', path))
     },
     defaultRoute(raw, res) {
+      if (table.defaultRoute !== undefined) {
+        table.defaultRoute(raw, res)
+        return
+      }
       const url = raw.url ?? '/'
       const queryAt = url.indexOf('?')
       let path = pathOf(queryAt === -1 ? url : url.slice(0, queryAt))
