@@ -9,6 +9,7 @@ import type {
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
 import type { Instance } from '../types/instance.js'
+import type { ChildLoggerFactory, LogSerializers } from '../types/logger.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
 import { kContext } from '../util/index.js'
 import type { Core } from './core.js'
@@ -16,7 +17,6 @@ import type { DecoratorSpec } from './decorators.js'
 import { createHookStore, type HookEntry, type HookStore } from './hooks.js'
 import type { ParserOperation } from './parser-table.js'
 import type { GenReqId } from './request-id.js'
-import type { ChildLoggerFactory, LogSerializers } from './request-logger.js'
 import type { ResolvedContext } from './resolved-context.js'
 
 /** A custom not-found handler with its route-level hooks. */

@@ -1,24 +1,9 @@
 import { createError } from '@framework/error-formatter'
-import type { Instance } from '../types/instance.js'
-import type { Logger } from '../types/logger.js'
+import type { ChildLoggerFactory, Logger, LogSerializers } from '../types/logger.js'
 import type { ContextState } from './context-state.js'
 import type { GenReqId } from './request-id.js'
 
-/**
- * Makes the logger of one request (Fastify 4.20's `childLoggerFactory`): `this` is the instance
- * of the route's context, `bindings` holds the request id under `requestIdLogLabel`, `options`
- * the route's `level` and `serializers` when it has them.
- */
-export type ChildLoggerFactory = (
-  this: Instance,
-  logger: Logger,
-  bindings: Record<string, unknown>,
-  options: Record<string, unknown>,
-  rawReq: any,
-) => Logger
-
-/** Serializers of the request logger's fields by name (pino's `serializers`). */
-export type LogSerializers = Record<string, (value: any) => unknown>
+export type { ChildLoggerFactory, LogSerializers }
 
 /** The `setGenReqId` of the nearest context that called it, or undefined. */
 export function contextGenReqId(state: ContextState): GenReqId | undefined {

@@ -1,14 +1,21 @@
 import { createError } from '@framework/error-formatter'
 import type { OutgoingHeaders, TrailerSource } from '../contracts/transport.js'
+import type { Logger } from '../types/logger.js'
 import { isThenable, kHeaders, kTrailers } from '../util/index.js'
-import type { Reply } from './reply.js'
+
+/** What of a reply the trailers read (the reply itself; declared here so reply.ts imports this file). */
+export interface TrailerReply {
+  [kTrailers]: TrailerTable | null
+  [kHeaders]: Record<string, string | number | readonly string[]>
+  readonly request: { readonly log: Logger }
+}
 
 /**
  * A trailer's value: `(reply, payload, done)` calling `done(error, value)`, or an async function
  * returning the value. The payload is the body as sent (a string or Buffer), or null for a stream.
  */
 export type TrailerFunction = (
-  reply: Reply,
+  reply: any,
   payload: unknown,
   done: (error: Error | null, value?: string) => void,
 ) => unknown
@@ -36,7 +43,7 @@ const FORBIDDEN = new Set([
 ])
 
 /** `reply.trailer(name, fn)`: checks the name and the function, and records it. */
-export function addTrailer(reply: Reply, name: string, fn: unknown): void {
+export function addTrailer(reply: TrailerReply, name: string, fn: unknown): void {
   const key = String(name).toLowerCase()
   if (FORBIDDEN.has(key)) throw createError('FRM_ERR_BAD_TRAILER_NAME', key)
   if (typeof fn !== 'function') throw createError('FRM_ERR_BAD_TRAILER_VALUE', key, typeof fn)
@@ -53,7 +60,7 @@ export function addTrailer(reply: Reply, name: string, fn: unknown): void {
  * values of those that succeeded: a failing trailer is left out (the client already has the body)
  * and logged at debug level.
  */
-export function trailerSource(reply: Reply, payload: unknown): TrailerSource | undefined {
+export function trailerSource(reply: TrailerReply, payload: unknown): TrailerSource | undefined {
   const table = reply[kTrailers]
   if (table === null) return undefined
   const names = Object.keys(table).filter((name) => table[name] !== undefined)
@@ -65,7 +72,7 @@ export function trailerSource(reply: Reply, payload: unknown): TrailerSource | u
 }
 
 function collect(
-  reply: Reply,
+  reply: TrailerReply,
   table: TrailerTable,
   names: readonly string[],
   payload: unknown,
