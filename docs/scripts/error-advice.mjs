@@ -71,6 +71,18 @@ export const advice = {
   FRM_ERR_REP_INVALID_PAYLOAD_TYPE:
     'Send a string, a Buffer, a stream or a plain value; or set a `Content-Type` and serialize it yourself.',
   FRM_ERR_BAD_STATUS_CODE: 'Use an integer status between 100 and 599.',
+  FRM_ERR_BAD_TRAILER_NAME:
+    'Framing, routing, authentication and content headers cannot be trailers: set them with `reply.header()` before sending.',
+  FRM_ERR_BAD_TRAILER_VALUE:
+    "Pass a function: `reply.trailer('etag', (reply, payload, done) => done(null, value))` or an async one returning the value.",
+  FRM_ERR_LOG_INVALID_LOGGER:
+    'The child logger factory must return a logger: `(logger, bindings, opts) => logger.child(bindings, opts)`.',
+  FRM_ERR_ROUTE_REWRITE_NOT_STR:
+    '`rewriteUrl` must return a URL string; return `req.url` to leave it unchanged.',
+  FRM_ERR_ROUTE_OPTIONS_NOT_OBJ:
+    'Pass the route options as an object between the path and the handler, or leave them out.',
+  FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE:
+    'Pass a function `(req, res) => ...` to `setDefaultRoute`; `setNotFoundHandler` is the usual way to answer unmatched requests.',
   FRM_ERR_REPLY_REDIRECT_URL: "Pass the target URL as a string: `reply.redirect('/login')`.",
   FRM_ERR_REP_RESPONSE_BODY_CONSUMED:
     'A `Response` body can be read once: send a new `Response`, or send `response.clone()` and read the original.',

@@ -7,6 +7,7 @@ import {
   ContextState,
   createParserEntry,
   createPluginNode,
+  requestIdGenerator,
 } from './context/index.js'
 import type { ConstraintStrategy, RawRequest } from './contracts/transport.js'
 import { assertFormatter, instancePrototype, routeMethodNames } from './instance/index.js'
@@ -126,7 +127,6 @@ export function createInstance<Req extends RawRequest, Res>(
     assertConstraintStrategy(strategy, strategies)
     strategies.set(strategy.name, strategy as ConstraintStrategy)
   }
-  let counter = 0
   const core = {
     transport,
     validatorFactory: options.validatorCompiler,
@@ -139,7 +139,10 @@ export function createInstance<Req extends RawRequest, Res>(
     log: options.logger ?? createNoopLogger(),
     bodyLimit,
     pluginTimeout,
-    genReqId: options.genReqId ?? (() => `req-${++counter}`),
+    genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
+    wrapGenReqId: (fn: (raw: RawRequest) => string) =>
+      requestIdGenerator(fn, options.requestIdHeader),
+    requestIdLogLabel: options.requestIdLogLabel ?? 'reqId',
     exposeHeadRoutes: options.exposeHeadRoutes ?? true,
     initialConfig: Object.freeze({ ...(options.initialConfig ?? {}) }),
     hookSeq: 1,
@@ -161,6 +164,7 @@ export function createInstance<Req extends RawRequest, Res>(
     constraintStrategies: strategies,
     compilerOptions: { ...options.compilerOptions },
     versionConstraintInUse: false,
+    defaultRoute: undefined,
     table: undefined,
     notFound: [],
   } as unknown as Core

@@ -50,6 +50,15 @@ describe('route declaration', () => {
       'OPTIONS',
       'SEARCH',
       'TRACE',
+      'PROPFIND',
+      'PROPPATCH',
+      'MKCOL',
+      'COPY',
+      'MOVE',
+      'LOCK',
+      'UNLOCK',
+      'REPORT',
+      'MKCALENDAR',
     ])
     expect((await app.inject({ method: 'SEARCH', url: '/any' })).body).toBe('SEARCH')
   })

@@ -134,6 +134,11 @@ export const codes = {
     statusCode: 500,
     message: "Option '%s' is not valid: %s",
   },
+  FRM_ERR_LOG_INVALID_LOGGER: {
+    statusCode: 500,
+    message:
+      'The child logger factory returned something that is not a logger: missing %s (return logger.child(bindings, options), or a pino-shaped logger)',
+  },
   FRM_ERR_OPTION_NOT_SUPPORTED: {
     statusCode: 500,
     message: "Option '%s' is a Fastify option the framework does not implement: %s",
@@ -182,6 +187,16 @@ export const codes = {
     statusCode: 500,
     message:
       "Header '%s' is not valid: a name must be an HTTP token and a value cannot hold CR, LF, NUL, other control characters or characters above U+00FF (encode such values, e.g. with encodeURIComponent)",
+  },
+  FRM_ERR_BAD_TRAILER_NAME: {
+    statusCode: 500,
+    message:
+      'Called reply.trailer with an invalid header name: %s (framing, routing, authentication and content headers such as content-length, content-type, set-cookie or trailer cannot be trailers: set them as headers)',
+  },
+  FRM_ERR_BAD_TRAILER_VALUE: {
+    statusCode: 500,
+    message:
+      "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function: (reply, payload, done) => done(null, value), or an async (reply, payload) => value",
   },
   FRM_ERR_REPLY_WRITE_FAILED: {
     statusCode: 500,
@@ -251,6 +266,21 @@ export const codes = {
   FRM_ERR_DUPLICATED_ROUTE: {
     statusCode: 500,
     message: "Method '%s' is already declared for route '%s'",
+  },
+  FRM_ERR_ROUTE_REWRITE_NOT_STR: {
+    statusCode: 500,
+    message:
+      'Rewrite url for "%s" needs to be of type "string" but received "%s": rewriteUrl must return the URL to route (return req.url to keep it); the connection was closed',
+  },
+  FRM_ERR_ROUTE_OPTIONS_NOT_OBJ: {
+    statusCode: 500,
+    message:
+      'Options for "%s:%s" route must be an object: pass { schema, config, ... } between the path and the handler, or leave it out',
+  },
+  FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE: {
+    statusCode: 500,
+    message:
+      'The defaultRoute type should be a function: setDefaultRoute((req, res) => { ... }) answers the requests no route matches (setNotFoundHandler is the usual way)',
   },
   FRM_ERR_ROUTE_INVALID: {
     statusCode: 500,

@@ -16,7 +16,6 @@ import { initialConfig } from './initial-config.js'
 import { isSilent, loggerFromOptions } from './logger.js'
 import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
 import { resolvePrecompiled } from './precompiler.js'
-import { requestIdGenerator } from './request-id.js'
 import { addRequestLogging } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
 import { hoistRouterOptions } from './router-options.js'
@@ -52,6 +51,11 @@ export function framework(given: FrameworkOptions = {}) {
     maxParamLength: options.maxParamLength,
     ignoreTrailingSlash: options.ignoreTrailingSlash,
     caseSensitive: options.caseSensitive,
+    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
+    allowUnsafeRegex: options.allowUnsafeRegex,
+    useSemicolonDelimiter: options.useSemicolonDelimiter,
+    http: options.http,
+    maxRequestsPerSocket: options.maxRequestsPerSocket ?? undefined,
     logger,
     https: options.https,
     http2: options.http2,
@@ -101,7 +105,9 @@ export function framework(given: FrameworkOptions = {}) {
     bodyLimit: options.bodyLimit,
     pluginTimeout: options.pluginTimeout,
     exposeHeadRoutes: options.exposeHeadRoutes,
-    genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
+    genReqId: options.genReqId,
+    requestIdHeader: options.requestIdHeader,
+    requestIdLogLabel: options.requestIdLogLabel,
     version,
     initialConfig: initialConfig(options),
     constraints: constraintsOf(options.constraints, options.versioning),

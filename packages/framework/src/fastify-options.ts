@@ -18,11 +18,6 @@ interface Unsupported {
 }
 
 const unsupported: Record<string, Unsupported> = {
-  http: {
-    action: 'refuse',
-    same: null,
-    advice: 'node:http server options are not passed through',
-  },
   frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },
   clientErrorHandler: {
     action: 'refuse',
@@ -32,26 +27,6 @@ const unsupported: Record<string, Unsupported> = {
     action: 'warn',
     same: true,
     advice: 'the shorthand schema syntax is always on (full schemas are used as they are)',
-  },
-  ignoreDuplicateSlashes: {
-    action: 'warn',
-    same: false,
-    advice: 'duplicate slashes are never merged',
-  },
-  maxRequestsPerSocket: {
-    action: 'warn',
-    same: 0,
-    advice: 'keep-alive connections serve any number of requests',
-  },
-  requestIdLogLabel: {
-    action: 'warn',
-    same: 'reqId',
-    advice: "the request id is logged as 'reqId'",
-  },
-  allowUnsafeRegex: {
-    action: 'warn',
-    same: false,
-    advice: 'route RegExps are left to find-my-way',
   },
   buildPrettyMeta: {
     action: 'warn',
@@ -67,11 +42,6 @@ const unsupported: Record<string, Unsupported> = {
     action: 'refuse',
     advice:
       "find-my-way's callbacks are not passed through: a parameter longer than maxParamLength matches no route",
-  },
-  useSemicolonDelimiter: {
-    action: 'warn',
-    same: false,
-    advice: "';' is part of the path, never a query delimiter",
   },
 }
 
@@ -97,8 +67,8 @@ export function refuseUnsupported(options: Record<string, unknown>): void {
  * `unknownOptionNotice`: once per process, at warn level only when it looks like a typo).
  *
  * @example
- * optionNotices({ maxRequestsPerSocket: 10, bodylimit: 5, databaseUrl: '...' }, knownOptions)
- * // [{ level: 'warn', message: "framework: option 'maxRequestsPerSocket' is a Fastify option ..." },
+ * optionNotices({ jsonShorthand: false, bodylimit: 5, databaseUrl: '...' }, knownOptions)
+ * // [{ level: 'warn', message: "framework: option 'jsonShorthand' is a Fastify option ..." },
  * //  { level: 'warn', message: "framework: option 'bodylimit' is unknown and ignored: did you mean 'bodyLimit'?" },
  * //  { level: 'debug', message: "framework: option 'databaseUrl' is unknown and ignored" }]
  */

@@ -67,4 +67,41 @@ describe('public types', () => {
     // @ts-expect-error: not a factory option
     framework({ bodyLimt: 10 })
   })
+  it('issue 31 (part B): trailers, request ids, loggers, route lookup and router options', () => {
+    const app = framework({
+      http: { maxHeaderSize: 16384 },
+      maxRequestsPerSocket: 10,
+      allowUnsafeRegex: false,
+      ignoreDuplicateSlashes: true,
+      useSemicolonDelimiter: true,
+      requestIdLogLabel: 'traceId',
+    })
+    expectTypeOf(app.setGenReqId((req) => String(req.headers['x-id']))).toEqualTypeOf<Instance>()
+    expectTypeOf(
+      app.setChildLoggerFactory((logger, bindings, options) => logger.child(bindings, options)),
+    ).toEqualTypeOf<Instance>()
+    expectTypeOf(
+      app.printRoutes({ commonPrefix: false, includeHooks: true }),
+    ).toEqualTypeOf<string>()
+    expectTypeOf(app.findRoute({ method: 'GET', url: '/' })).toMatchTypeOf<{
+      params: Record<string, string | undefined>
+    } | null>()
+    expectTypeOf(app.listeningOrigin).toEqualTypeOf<string | undefined>()
+    expectTypeOf(app[Symbol.asyncDispose]()).toEqualTypeOf<Promise<void>>()
+    app.get(
+      '/',
+      {
+        logSerializers: { user: (user: { id: string }) => user.id },
+        childLoggerFactory: (l, b) => l.child(b),
+      },
+      async (_request, reply) => {
+        reply.trailer('server-timing', async () => 'db;dur=1')
+        reply.trailer('etag', (_reply, _payload, done) => done(null, '"x"'))
+        expectTypeOf(reply.hasTrailer('etag')).toEqualTypeOf<boolean>()
+        return reply.removeTrailer('etag').send('ok')
+      },
+    )
+    app.register(async () => {}, { logSerializers: { a: (value: unknown) => value } })
+    app.route({ method: 'PROPFIND', url: '/dav', handler: async () => 'ok' })
+  })
 })

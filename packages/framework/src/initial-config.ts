@@ -3,7 +3,7 @@ import type { FrameworkOptions } from './options.js'
 /**
  * The options Fastify 4 lists in `initialConfig`, each with the value this framework applies when
  * it is not given. Where the framework's default differs from Fastify's (`requestTimeout`,
- * `requestIdHeader`, `useSemicolonDelimiter`), the framework's is shown: it is what is in force.
+ * `requestIdHeader`), the framework's is shown: it is what is in force.
  */
 const defaults: Readonly<Record<string, unknown>> = {
   connectionTimeout: 0,
@@ -25,7 +25,7 @@ const defaults: Readonly<Record<string, unknown>> = {
   pluginTimeout: 10000,
   http2SessionTimeout: 72000,
   exposeHeadRoutes: true,
-  useSemicolonDelimiter: false,
+  useSemicolonDelimiter: true,
 }
 
 /** Listed only when given, as Fastify does. */

@@ -56,12 +56,27 @@ export interface FrameworkOptions {
   genReqId?: (raw: import('node:http').IncomingMessage) => string
   /** A request header to take the request id from when present (e.g. `x-request-id`). Default: none. */
   requestIdHeader?: string | false
+  /** The key of the request id in request log lines (Fastify's option). Default `'reqId'`. */
+  requestIdLogLabel?: string
   /** Longest route parameter, in characters. Default 100. */
   maxParamLength?: number
   /** `/users/` matches the route `/users`. Default false. */
   ignoreTrailingSlash?: boolean
   /** Paths are matched case-sensitively. Default true. */
   caseSensitive?: boolean
+  /** `//` in a path counts as one `/` (Fastify's option). Default false. */
+  ignoreDuplicateSlashes?: boolean
+  /**
+   * Accept route RegExps that can backtrack exponentially; by default such a route is refused
+   * when it is declared (Fastify's option). Default false.
+   */
+  allowUnsafeRegex?: boolean
+  /** `;` ends the path as `?` does (`/a;b=1` is `/a` with query `b=1`). Default true (Fastify 4.29). */
+  useSemicolonDelimiter?: boolean
+  /** node:http server options (`maxHeaderSize`, ...) for the plain HTTP/1.1 server. Default: none. */
+  http?: import('node:http').ServerOptions | null
+  /** Requests one keep-alive connection may serve before it is closed (0: any). Default 0. */
+  maxRequestsPerSocket?: number | null
   /**
    * Validate every reply against the response schema of its status before serializing it (JSON
    * Schema by a separate Ajv without coercion, removal or defaults; Standard Schema by its
@@ -160,9 +175,15 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'exposeHeadRoutes',
   'genReqId',
   'requestIdHeader',
+  'requestIdLogLabel',
   'maxParamLength',
   'ignoreTrailingSlash',
   'caseSensitive',
+  'ignoreDuplicateSlashes',
+  'allowUnsafeRegex',
+  'useSemicolonDelimiter',
+  'http',
+  'maxRequestsPerSocket',
   'onProtoPoisoning',
   'onConstructorPoisoning',
   'serializerOpts',
@@ -276,6 +297,10 @@ export function checkOptions(options: FrameworkOptions): void {
       'serializerOpts',
       'expected an object of fast-json-stringify options',
     )
+  }
+  const label = options.requestIdLogLabel
+  if (label !== undefined && (typeof label !== 'string' || label === '')) {
+    throw createError('FRM_ERR_INVALID_OPTION', 'requestIdLogLabel', 'expected a non-empty string')
   }
   const header = options.requestIdHeader
   if (header !== undefined && header !== false && (typeof header !== 'string' || header === '')) {

@@ -2,11 +2,16 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Readable } from 'node:stream'
 import type {
   ClientInfo,
+  ConstraintStrategy,
+  DeclaredRoute,
+  FoundRoute,
   InjectOptions,
   InjectResponse,
   ListenOptions,
   OutgoingHeaders,
+  PrintRoutesOptions,
   RouteTable,
+  TrailerSource,
   Transport,
   WritablePayload,
 } from '@framework/core'
@@ -18,6 +23,7 @@ import { describeClient } from './internal/client-info.js'
 import { startRequest } from './internal/close-connection.js'
 import { answerClosing } from './internal/closing-answer.js'
 import { createNodeServer } from './internal/create-server.js'
+import { DeclaredRouter } from './internal/declared-router.js'
 import { loadLightMyRequest } from './internal/load-light-my-request.js'
 import { onAbort } from './internal/on-abort.js'
 import { onTimeout } from './internal/on-timeout.js'
@@ -27,7 +33,7 @@ import {
   resolveOptions,
 } from './internal/options.js'
 import { readBody } from './internal/read-body.js'
-import { buildRouter, hasAsyncConstraints, type Router } from './internal/router.js'
+import { buildRouter, checkRoutePath, hasAsyncConstraints, type Router } from './internal/router.js'
 import { isSent, send } from './internal/send.js'
 import type { SendDone } from './internal/send-done.js'
 import { closeServer, OpenConnections } from './internal/shutdown.js'
@@ -130,10 +136,15 @@ class NodeHttpTransport implements HttpTransport {
   /** Applies `rewriteUrl`; false when it failed (the failure was answered). */
   #rewrite(raw: IncomingMessage, res: ServerResponse): boolean {
     try {
-      const url = this.#options.rewriteUrl!(raw)
-      if (typeof url !== 'string')
-        throw new TypeError(`rewriteUrl returned ${typeof url}, not a URL`)
+      // As Fastify: `originalUrl` is there while rewriteUrl runs.
       ;(raw as IncomingMessage & { originalUrl?: string }).originalUrl = raw.url
+      const url = this.#options.rewriteUrl!(raw)
+      if (typeof url !== 'string') {
+        // As Fastify 4: a rewrite to nothing drops the connection, no response is written.
+        raw.destroy(createError('FRM_ERR_ROUTE_REWRITE_NOT_STR', raw.url ?? '', typeof url))
+        res.destroy()
+        return false
+      }
       raw.url = url
       return true
     } catch (error) {
@@ -144,6 +155,7 @@ class NodeHttpTransport implements HttpTransport {
 
   constructor(options: ResolvedOptions) {
     this.#options = options
+    this.#declared = new DeclaredRouter(options)
     const trust = options.trust
     this.describeClient = trust === null ? undefined : (raw) => describeClient(raw, trust)
     const built = createNodeServer(options, this.dispatch)
@@ -162,6 +174,30 @@ class NodeHttpTransport implements HttpTransport {
     this.#router = buildRouter(table, this.#options)
     this.#asyncConstraints = hasAsyncConstraints(table)
     this.#table = table
+  }
+
+  readonly #declared: DeclaredRouter
+
+  findRoute(
+    routes: readonly DeclaredRoute[],
+    strategies: readonly ConstraintStrategy<IncomingMessage>[],
+    method: string,
+    url: string,
+    constraints?: Record<string, unknown>,
+  ): FoundRoute | null {
+    return this.#declared.find(routes, strategies as never, method, url, constraints)
+  }
+
+  printRoutes(
+    routes: readonly DeclaredRoute[],
+    strategies: readonly ConstraintStrategy<IncomingMessage>[],
+    options: PrintRoutesOptions,
+  ): string {
+    return this.#declared.print(routes, strategies as never, options)
+  }
+
+  checkRoute(method: string, url: string): void {
+    checkRoutePath(method, url, this.#options)
   }
 
   listen(options: ListenOptions = {}): Promise<string> {
@@ -263,8 +299,9 @@ class NodeHttpTransport implements HttpTransport {
     headers: OutgoingHeaders,
     payload: WritablePayload,
     done?: SendDone,
+    trailers?: TrailerSource,
   ): void {
-    send(res, statusCode, headers, payload, done, this.#closing, this.#options.logger)
+    send(res, statusCode, headers, payload, done, this.#closing, this.#options.logger, trailers)
   }
 
   isSent(res: ServerResponse): boolean {

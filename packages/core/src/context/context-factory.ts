@@ -22,7 +22,18 @@ export function createChildContext(
     joinPrefix(parent.prefix, prefix),
     parent.registry.child(),
   )
+  state.prefixSlash = endsWithSlash(prefix) ? true : prefixless(prefix) && parent.prefixSlash
   state.pluginNames.push(chainName)
   state.bucket = childBucket(parent)
   return state
+}
+
+/** A prefix option that ends with `/` (`'/v1/'`), the root prefix `'/'` aside. */
+function endsWithSlash(prefix: unknown): boolean {
+  return typeof prefix === 'string' && prefix.length > 1 && prefix.endsWith('/')
+}
+
+/** A prefix option that adds nothing (none, `''` or `'/'`): the parent's trailing slash holds. */
+function prefixless(prefix: unknown): boolean {
+  return prefix === undefined || prefix === null || prefix === '' || prefix === '/'
 }

@@ -9,12 +9,14 @@ import type {
   ValidatorCompilerFactory,
 } from '../contracts/compilers.js'
 import type { Instance } from '../types/instance.js'
+import type { ChildLoggerFactory, LogSerializers } from '../types/logger.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
 import { kContext } from '../util/index.js'
 import type { Core } from './core.js'
 import type { DecoratorSpec } from './decorators.js'
 import { createHookStore, type HookEntry, type HookStore } from './hooks.js'
 import type { ParserOperation } from './parser-table.js'
+import type { GenReqId } from './request-id.js'
 import type { ResolvedContext } from './resolved-context.js'
 
 /** A custom not-found handler with its route-level hooks. */
@@ -58,7 +60,18 @@ export class ContextState {
   replySerializer: ((payload: unknown, statusCode: number) => string) | undefined
   /** The `logLevel` register option: the level of the request loggers of this context's routes. */
   logLevel: string | undefined
+  /** `setGenReqId` here (wrapped for `requestIdHeader`), for this context and its descendants. */
+  genReqId: GenReqId | undefined
+  /** `setChildLoggerFactory` here, for this context and its descendants. */
+  childLoggerFactory: ChildLoggerFactory | undefined
+  /** The `logSerializers` register option. */
+  logSerializers: LogSerializers | undefined
   notFound: NotFoundSetting | undefined
+  /**
+   * The prefix was registered with a trailing slash (`'/v1/'`): as in Fastify, a `/` route then
+   * answers `/v1/` only, not `/v1`.
+   */
+  prefixSlash = false
   /** The plugin node whose queue receives what is registered on this context right now. */
   currentNode!: PluginNode
   /** True while an awaited instance resolves with itself (its `then` then reads as undefined). */

@@ -38,6 +38,10 @@ export interface Core {
   bodyLimit: number
   pluginTimeout: number
   genReqId: (raw: RawRequest) => string
+  /** Wraps a `setGenReqId` function for `requestIdHeader`. */
+  wrapGenReqId: (fn: (raw: any) => string) => (raw: any) => string
+  /** The key of the request id in request log lines (Fastify's `requestIdLogLabel`). */
+  requestIdLogLabel: string
   exposeHeadRoutes: boolean
   /** What `instance.initialConfig` answers (frozen). */
   initialConfig: Readonly<Record<string, unknown>>
@@ -78,6 +82,8 @@ export interface Core {
   /** The second argument of a schema controller's builders (validator and serializer options). */
   compilerOptions: { validator?: unknown; serializer?: unknown }
 
+  /** `setDefaultRoute(fn)`: answers requests that match no route, instead of the 404 handling. */
+  defaultRoute: ((raw: any, res: any) => void) | undefined
   /** Built at ready. */
   table: RouteTable<RawRequest, unknown> | undefined
 }

@@ -36,6 +36,15 @@ export {
 export { enqueue, settle, settleFrom } from './plugin-loader.js'
 export { assertPluginInput, hasPlugin } from './plugin-meta.js'
 export { printPlugins } from './print-plugins.js'
+export { type GenReqId, requestIdGenerator } from './request-id.js'
+export {
+  assertLogger,
+  type ChildLoggerFactory,
+  contextChildLoggerFactory,
+  contextGenReqId,
+  type LogSerializers,
+  mergedLogSerializers,
+} from './request-logger.js'
 export type { ErrorHandlerEntry, ResolvedContext } from './resolved-context.js'
 export type {
   PartValidator,

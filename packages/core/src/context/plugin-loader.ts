@@ -148,6 +148,9 @@ async function loadPlugin(
       const prefix = optsFn === null ? opts.prefix : (optsFn as { prefix?: unknown }).prefix
       state = createChildContext(registrar, info.name, prefix, info.chainName)
       if (typeof opts.logLevel === 'string') state.logLevel = opts.logLevel
+      if (typeof opts.logSerializers === 'object' && opts.logSerializers !== null) {
+        state.logSerializers = opts.logSerializers as ContextState['logSerializers']
+      }
       if (optsFn !== null) opts = (optsFn(state.instance) ?? {}) as Record<string, unknown>
       for (const scope of [...registrar.chain()].reverse()) {
         for (const hook of scope.hooks.onRegister) hook.fn.call(hook.ctx, state.instance, opts)

@@ -11,6 +11,8 @@ import type { ContextState } from './context-state.js'
 import type { Core } from './core.js'
 import type { HookEntry } from './hooks.js'
 import type { ParserTable } from './parser-table.js'
+import type { GenReqId } from './request-id.js'
+import type { ChildLoggerFactory, LogSerializers } from './request-logger.js'
 import type { ErrorHandlerEntry } from './resolved-context.js'
 import type { RouteOptionsInput } from './route-options.js'
 
@@ -99,6 +101,12 @@ export interface RouteContext {
   notFound: boolean
   /** The level of this route's request loggers (route option or register option `logLevel`). */
   logLevel: string | undefined
+  /** Makes the request id (`setGenReqId` of the context, else the application's). */
+  genReqId: GenReqId
+  /** The route's `childLoggerFactory`, else its context's; null: `logger.child(bindings, options)`. */
+  childLoggerFactory: ChildLoggerFactory | null
+  /** The request logger's serializers (register and route `logSerializers`), or undefined. */
+  logSerializers: LogSerializers | undefined
   /** Called when the transport finished writing a reply of a route without onResponse hooks. */
   written: (error?: Error) => void
 }

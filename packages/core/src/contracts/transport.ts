@@ -128,6 +128,41 @@ export interface RouteTable<Req extends RawRequest = RawRequest, Res = unknown> 
    * strategy named `version` or `host` replaces the built-in one).
    */
   constraintStrategies?: readonly ConstraintStrategy<Req>[]
+  /**
+   * Fastify's `setDefaultRoute(fn)`: answers, instead of the not-found handles, every request that
+   * matches no route. Read per request (it may be set after the table was mounted).
+   */
+  defaultRoute?: ((raw: Req, res: Res) => void) | undefined
+}
+
+/** One method + path declared so far (before or after ready), for `findRoute` and `printRoutes`. */
+export interface DeclaredRoute {
+  method: string
+  /** The full path, prefixes included. */
+  url: string
+  constraints?: Record<string, unknown> | undefined
+  /** What `printRoutes({ includeMeta })` may show of the route (its hooks, `logLevel`...). */
+  meta?: Record<string, unknown>
+}
+
+/** The declared route a method + path reaches. */
+export interface FoundRoute {
+  /** Its index in the list the transport was given. */
+  index: number
+  params: RouteParams
+  searchParams: Record<string, string>
+}
+
+/** Options of `printRoutes()` (find-my-way's `prettyPrint`). */
+export interface PrintRoutesOptions {
+  /** Only the routes of this method. */
+  method?: string
+  /** Merge the common prefixes of paths into one node (default true). */
+  commonPrefix?: boolean
+  /** Show each route's meta: `true` for all of it, or the keys to show. */
+  includeMeta?: boolean | readonly (string | symbol)[]
+  /** Show each route's hooks (Fastify adds their names to `includeMeta`). */
+  includeHooks?: boolean
 }
 
 /** Options of `listen()`. */
@@ -188,6 +223,14 @@ export interface WebStream {
 export type WritablePayload = string | Buffer | Readable | WebStream | null
 
 /**
+ * The trailers of a response (`reply.trailer()`): called once the body has been written, it calls
+ * `finish` once with the trailer fields to send (lower-cased names), after which the transport
+ * ends the response. The core has already set `transfer-encoding: chunked` and `trailer`; the
+ * transport writes no `content-length` then.
+ */
+export type TrailerSource = (finish: (trailers: Record<string, string>) => void) => void
+
+/**
  * A transport: serves the route table over some protocol. Implemented by `@framework/http`
  * for node:http.
  */
@@ -238,7 +281,8 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
    * Content-Length for strings and buffers. Calls `done` once the response has been handed to the OS
    * or the connection has closed (with the error, if the stream failed). The core leaves `done` out
    * when it needs no word back (a string, Buffer or empty body and no onResponse hook), so the
-   * transport need not watch that response.
+   * transport need not watch that response. With `trailers`, the body is sent chunked and the
+   * response ends only once `trailers` has handed over its fields.
    */
   send(
     res: Res,
@@ -246,6 +290,7 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
     headers: OutgoingHeaders,
     payload: WritablePayload,
     done?: (error?: Error) => void,
+    trailers?: TrailerSource,
   ): void
 
   /** True once the response has been written or the client has gone. */
@@ -269,6 +314,33 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
    * before it was), with the error if writing it failed. `reply.then` (`await reply`) waits on it.
    */
   whenFinished?(res: Res, fn: (error?: Error) => void): void
+
+  /**
+   * Optional: checks a route path as it is declared, throwing what the router would refuse when
+   * the table is mounted (an unsafe RegExp without `allowUnsafeRegex`, a malformed pattern), so
+   * the error points at the declaration.
+   */
+  checkRoute?(method: string, url: string): void
+
+  /**
+   * Optional: the declared route `method` + `url` reaches, as the router matches a request
+   * (`url` may be a pattern: `/users/:id` reaches itself), or null. `strategies` are the custom
+   * constraint strategies in force.
+   */
+  findRoute?(
+    routes: readonly DeclaredRoute[],
+    strategies: readonly ConstraintStrategy<Req>[],
+    method: string,
+    url: string,
+    constraints?: Record<string, unknown>,
+  ): FoundRoute | null
+
+  /** Optional: the router's own drawing of the declared routes (Fastify's `printRoutes`). */
+  printRoutes?(
+    routes: readonly DeclaredRoute[],
+    strategies: readonly ConstraintStrategy<Req>[],
+    options: PrintRoutesOptions,
+  ): string
 
   /**
    * Optional: routes one raw request through the mounted table, as the server does for each of

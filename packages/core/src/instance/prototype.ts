@@ -1,8 +1,10 @@
 import type { Instance } from '../types/instance.js'
 import { decoratorMethods } from './decorator-methods.js'
 import { httpMethodMethods } from './http-methods.js'
+import { loggingAccessors, loggingMethods } from './logging-methods.js'
 import { pluginAccessors, pluginMethods } from './plugin-methods.js'
 import { routeAccessors, routeMethods } from './route-methods.js'
+import { disposeMethods, serverAccessors, serverMethods } from './server-methods.js'
 import { settingAccessors, settingMethods } from './setting-methods.js'
 
 /**
@@ -18,6 +20,11 @@ export const instancePrototype: Instance = Object.create(Object.prototype, {
   ...nonEnumerable(httpMethodMethods),
   ...nonEnumerable(settingMethods),
   ...nonEnumerable(settingAccessors),
+  ...nonEnumerable(loggingMethods),
+  ...nonEnumerable(loggingAccessors),
+  ...nonEnumerable(serverMethods),
+  ...nonEnumerable(serverAccessors),
+  ...nonEnumerable(disposeMethods),
 })
 
 function nonEnumerable(source: object): PropertyDescriptorMap {

@@ -7,7 +7,14 @@ import {
   routeLevelHooks,
   stateOf,
 } from '../context/index.js'
-import { addConstraintStrategy, hasConstraintStrategy, printRoutes } from '../routes/index.js'
+import type { PrintRoutesOptions } from '../contracts/transport.js'
+import {
+  addConstraintStrategy,
+  type FoundRouteView,
+  findDeclaredRoute,
+  hasConstraintStrategy,
+  printDeclaredRoutes,
+} from '../routes/index.js'
 import type { Instance } from '../types/instance.js'
 import type { RouteOptions } from '../types/route.js'
 import { describe, routeUrls } from '../util/index.js'
@@ -24,6 +31,16 @@ export const routeMethodNames: readonly string[] = [
   'OPTIONS',
   'SEARCH',
   'TRACE',
+  // WebDAV (RFC 4918), its versioning (RFC 3253) and CalDAV (RFC 4791), as Fastify 4.29 routes them.
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'UNLOCK',
+  'REPORT',
+  'MKCALENDAR',
 ]
 function normalizeMethods(method: unknown, url: string, methodSet: ReadonlySet<string>): string[] {
   const list = Array.isArray(method) ? method : [method]
@@ -95,7 +112,7 @@ function declareRoute(
       `prefixTrailingSlash must be 'both', 'slash' or 'no-slash', received ${describe(trailingSlash)}`,
     )
   }
-  const urls = routeUrls(state.prefix, declared, trailingSlash)
+  const urls = routeUrls(state.prefix, declared, trailingSlash, state.prefixSlash)
   // What the onRoute hooks receive, filled in as Fastify 4.29 fills it in before running them.
   const options: RouteOptions<any> & { prefix: string; routePath: string } = {
     ...definition,
@@ -184,6 +201,10 @@ function declareRoute(
     }
   }
   if (keys.length === 0) return
+  const checkRoute = core.transport.checkRoute
+  if (checkRoute !== undefined) {
+    for (const url of served) checkRoute.call(core.transport, methods[0]!, url)
+  }
   for (const key of keys) core.routeKeys.add(key)
   const exposeHead =
     options.exposeHeadRoute ?? options.exposeHeadRoutes ?? core.exposeHeadRoutes ?? true
@@ -228,6 +249,12 @@ function shorthand(method: string | readonly string[]) {
       handler = optionsOrHandler
       options = {}
     } else {
+      if (
+        typeof handler === 'function' &&
+        Object.prototype.toString.call(optionsOrHandler) !== '[object Object]'
+      ) {
+        throw createError('FRM_ERR_ROUTE_OPTIONS_NOT_OBJ', String(method), path)
+      }
       options = (optionsOrHandler ?? {}) as Record<string, unknown>
     }
     if (handler !== undefined && options.handler !== undefined) {
@@ -269,13 +296,22 @@ export const routeMethods = {
     this: Instance,
     route: { url: string; method: string | string[]; constraints?: Record<string, unknown> },
   ): boolean {
-    const keys = stateOf(this).core.routeKeys
+    const core = stateOf(this).core
     const methods = Array.isArray(route?.method) ? route.method : [route?.method]
-    return methods.every(
-      (method) =>
-        typeof method === 'string' &&
-        keys.has(routeKey(method.toUpperCase(), route.url, route.constraints)),
-    )
+    return methods.every((method) => {
+      if (typeof method !== 'string' || typeof route.url !== 'string') return false
+      const upper = method.toUpperCase()
+      if (core.routeKeys.has(routeKey(upper, route.url, route.constraints))) return true
+      return findDeclaredRoute(core, upper, route.url, route.constraints) !== null
+    })
+  },
+  findRoute(
+    this: Instance,
+    route: { url: string; method: string; constraints?: Record<string, unknown> },
+  ): FoundRouteView | null {
+    if (typeof route?.method !== 'string' || typeof route.url !== 'string') return null
+    const core = stateOf(this).core
+    return findDeclaredRoute(core, route.method.toUpperCase(), route.url, route.constraints)
   },
   addConstraintStrategy(this: Instance, strategy: unknown): void {
     const state = stateOf(this)
@@ -285,8 +321,8 @@ export const routeMethods = {
   hasConstraintStrategy(this: Instance, name: string): boolean {
     return hasConstraintStrategy(stateOf(this).core, name)
   },
-  printRoutes(this: Instance): string {
-    return printRoutes(stateOf(this).core)
+  printRoutes(this: Instance, options?: PrintRoutesOptions): string {
+    return printDeclaredRoutes(stateOf(this).core, options)
   },
 }
 

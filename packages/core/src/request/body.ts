@@ -8,7 +8,7 @@ import type { Reply } from './reply.js'
 /** The lifecycle step that follows body parsing (passed in: this step never imports the lifecycle). */
 type Step = (reply: Reply) => void
 
-/** Methods whose body the core reads. */
+/** Methods whose body the core reads (Fastify 4.29's, WebDAV's included; not UNLOCK). */
 export const bodyMethods: ReadonlySet<string> = new Set([
   'POST',
   'PUT',
@@ -16,6 +16,14 @@ export const bodyMethods: ReadonlySet<string> = new Set([
   'DELETE',
   'OPTIONS',
   'SEARCH',
+  'PROPFIND',
+  'PROPPATCH',
+  'MKCOL',
+  'COPY',
+  'MOVE',
+  'LOCK',
+  'REPORT',
+  'MKCALENDAR',
 ])
 
 /** Methods whose body is parsed only when the request says it has one, with a Content-Type. */

@@ -19,6 +19,7 @@ import {
   kStartTime,
   kStatus,
   mediaTypeEssence,
+  kTrailers,
   Phase,
 } from '../util/index.js'
 import { readDecorator } from './read-decorator.js'
@@ -28,6 +29,7 @@ import {
   getSerializationFunction,
   serializeInput,
 } from './schema-functions.js'
+import { addTrailer, type TrailerFunction, type TrailerTable } from './trailers.js'
 
 type PhaseValue = (typeof Phase)[keyof typeof Phase]
 
@@ -67,7 +69,8 @@ export class Reply {
   [kPhase]: PhaseValue;
   [kSerializer]: ((payload: unknown) => string) | null;
   [kErrorIndex]: number;
-  [kErrorStatus]: number
+  [kErrorStatus]: number;
+  [kTrailers]: TrailerTable | null
 
   constructor(
     rc: RouteContext,
@@ -81,6 +84,7 @@ export class Reply {
     this[kSerializer] = null
     this[kErrorIndex] = -1
     this[kErrorStatus] = 0
+    this[kTrailers] = null
   }
 
   code(statusCode: number): this {
@@ -167,6 +171,32 @@ export class Reply {
 
   removeHeader(name: string): this {
     delete this[kHeaders][name.toLowerCase()]
+    return this
+  }
+
+  /**
+   * Sends `name` as a trailer: the response goes out chunked with a `Trailer` header, and once the
+   * body is written `fn(reply, payload, done)` (or an async `fn(reply, payload)`) gives its value.
+   * Names a trailer may not carry (content-length, set-cookie...) throw FRM_ERR_BAD_TRAILER_NAME,
+   * a value that is not a function FRM_ERR_BAD_TRAILER_VALUE.
+   *
+   * @example
+   * reply.trailer('server-timing', async () => `db;dur=${dbTime}`)
+   */
+  trailer(name: string, fn: TrailerFunction): this {
+    addTrailer(this, name, fn)
+    return this
+  }
+
+  /** Whether a trailer `name` is set. */
+  hasTrailer(name: string): boolean {
+    return this[kTrailers]?.[name.toLowerCase()] !== undefined
+  }
+
+  /** Removes the trailer `name`. */
+  removeTrailer(name: string): this {
+    const table = this[kTrailers]
+    if (table !== null) table[name.toLowerCase()] = undefined
     return this
   }
 

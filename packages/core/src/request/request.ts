@@ -1,6 +1,6 @@
 import { createError, type ValidationError } from '@framework/error-formatter'
 import type { RouteContext } from '../context/index.js'
-import { buildRouteOptions } from '../context/index.js'
+import { assertLogger, buildRouteOptions } from '../context/index.js'
 import type { HttpPart, JsonSchema, ValidateFunction } from '../contracts/compilers.js'
 import type { ClientInfo, QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
@@ -68,21 +68,24 @@ export class Request {
 
   get id(): string {
     let id = this[kRequestId]
-    if (id === undefined) id = this[kRequestId] = this[kRoute].core.genReqId(this.raw)
+    if (id === undefined) {
+      const rc = this[kRoute]
+      id = this[kRequestId] = rc.genReqId.call(rc.instance, this.raw)
+    }
     return id
   }
 
   get log(): Logger {
     let log = this[kRequestLog]
     if (log === undefined) {
-      const rc = this[kRoute]
-      const bindings = { reqId: this.id }
-      // pino's child(bindings, { level }) sets the route's `logLevel`; other loggers ignore it.
-      log =
-        rc.logLevel === undefined
-          ? rc.core.log.child(bindings)
-          : rc.core.log.child(bindings, { level: rc.logLevel })
-      this[kRequestLog] = log
+      try {
+        log = this[kRequestLog] = createRequestLogger(this[kRoute], this)
+      } catch (error) {
+        // A child logger factory that failed: the error handler logs through a plain child.
+        const rc = this[kRoute]
+        this[kRequestLog] = rc.core.log.child({ [rc.core.requestIdLogLabel]: this.id })
+        throw error
+      }
     }
     return log
   }
@@ -249,6 +252,25 @@ export class Request {
   validateInput(input: unknown, schemaOrPart: JsonSchema | string, httpPart?: string): unknown {
     return validateInput(this[kRoute], this.method, this.url, input, schemaOrPart, httpPart)
   }
+}
+
+/**
+ * The logger of one request: a child of the application's logger bound to the request id (under
+ * `requestIdLogLabel`), at the route's `logLevel` and with its `logSerializers` (pino reads both
+ * from the child's options; other loggers ignore them), made by the route's `childLoggerFactory`
+ * when there is one.
+ */
+function createRequestLogger(rc: RouteContext, request: Request): Logger {
+  const bindings = { [rc.core.requestIdLogLabel]: request.id }
+  const factory = rc.childLoggerFactory
+  if (factory === null && rc.logLevel === undefined && rc.logSerializers === undefined) {
+    return rc.core.log.child(bindings)
+  }
+  const options: { level?: string; serializers?: Record<string, unknown> } = {}
+  if (rc.logLevel !== undefined) options.level = rc.logLevel
+  if (rc.logSerializers !== undefined) options.serializers = rc.logSerializers
+  if (factory === null) return rc.core.log.child(bindings, options)
+  return assertLogger(factory.call(rc.instance, rc.core.log, bindings, options, request.raw))
 }
 
 /** Where `signal` keeps its controller (set on first use only, so requests keep one shape). */

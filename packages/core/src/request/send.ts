@@ -9,12 +9,14 @@ import {
   kSerializer,
   kStatus,
   mediaTypeEssence,
+  kTrailers,
   Phase,
 } from '../util/index.js'
 import { finalPayload } from './final-payload.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import { discardStream, isStreamLike, withJsonCharset } from './payload-kinds.js'
 import type { Reply } from './reply.js'
+import { trailerSource } from './trailers.js'
 
 /**
  * Where sending hands an error (error-handling.ts: the error handlers, which send, so this file
@@ -224,7 +226,7 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   let body: WritablePayload = payload ?? null
   if (reply.request.raw.method === 'HEAD') {
     // The headers a GET would have had, Content-Length included (0 for an empty body), no body.
-    if (headers['content-length'] === undefined) {
+    if (headers['content-length'] === undefined && reply[kTrailers] === null) {
       if (body === null) headers['content-length'] = '0'
       else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
       else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
@@ -237,13 +239,17 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   // a string or Buffer write reports no error, and the transport then adds no listeners.
   const simple =
     rc.onResponse === null && (body === null || typeof body === 'string' || Buffer.isBuffer(body))
-  rc.core.transport.send(
-    reply.raw,
-    reply[kStatus],
-    headers,
-    body,
-    simple ? undefined : (error) => responded(reply, error),
-  )
+  const done = simple ? undefined : (error?: Error) => responded(reply, error)
+  if (reply[kTrailers] === null) {
+    rc.core.transport.send(reply.raw, reply[kStatus], headers, body, done)
+  } else {
+    const trailers = trailerSource(reply, isStream(body) ? null : body)
+    rc.core.transport.send(reply.raw, reply[kStatus], headers, body, done, trailers)
+  }
+}
+
+function isStream(body: WritablePayload): boolean {
+  return typeof body === 'object' && body !== null && !Buffer.isBuffer(body)
 }
 
 function responded(reply: Reply, error: Error | undefined): void {

@@ -7,5 +7,10 @@ export {
   assertConstraintStrategy,
   hasConstraintStrategy,
 } from './constraints.js'
+export {
+  type FoundRouteView,
+  findDeclaredRoute,
+  printDeclaredRoutes,
+} from './declared-routes.js'
 export { printRoutes } from './print-routes.js'
 export { buildRouteTable } from './route-table.js'

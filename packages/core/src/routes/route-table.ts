@@ -2,7 +2,10 @@ import type { Core, HookEntry, RouteCompilers, RouteContext } from '../context/i
 import {
   buildRouteOptions,
   type ContextState,
+  contextChildLoggerFactory,
+  contextGenReqId,
   contextLogLevel,
+  mergedLogSerializers,
   type NotFoundSetting,
   preOrder,
   type RouteOptionsInput,
@@ -63,6 +66,7 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   const table: RouteTable<RawRequest, unknown> = {
     routes,
     constraintStrategies: [...core.constraintStrategies.values()],
+    defaultRoute: core.defaultRoute,
     notFound: notFound.map(({ prefix, rc }) => ({ prefix, handle: handleOf(rc) })),
     fail(raw, res, error) {
       const request = new rootNotFound.Request(rootNotFound, raw, {}, Object.create(null))
@@ -150,6 +154,9 @@ function baseContext(
     schemaErrorFormatter: resolved.schemaErrorFormatter,
     replySerializer: resolved.replySerializer,
     logLevel: contextLogLevel(state),
+    genReqId: contextGenReqId(state) ?? core.genReqId,
+    childLoggerFactory: contextChildLoggerFactory(state) ?? null,
+    logSerializers: mergedLogSerializers(state, undefined),
     errorHandlers: resolved.errorHandlers,
     written: writtenLogger(core, method, url),
   }
@@ -222,6 +229,11 @@ function createRouteContext(
     attachValidation,
     schemaErrorFormatter: options.schemaErrorFormatter ?? base.schemaErrorFormatter,
     logLevel,
+    childLoggerFactory: (options.childLoggerFactory as never) ?? base.childLoggerFactory,
+    logSerializers:
+      options.logSerializers === undefined
+        ? base.logSerializers
+        : mergedLogSerializers(record.state, options.logSerializers),
     serializers,
     selectResponse:
       serializers === null ? null : selectorFor(core, Object.keys(serializers), selectors),

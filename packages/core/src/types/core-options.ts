@@ -59,8 +59,15 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   bodyLimit?: number
   /** Milliseconds a plugin (or an onReady hook) may take. Default 10000; 0 turns the limit off. */
   pluginTimeout?: number
-  /** Default: a counter (`req-1`, `req-2`...), never read from a header. */
+  /** Default: a counter (`req-1`, `req-2`...). */
   genReqId?: (raw: Req) => string
+  /**
+   * A request header to take the request id from when it holds an id-like value (short,
+   * printable, no spaces); else `genReqId` makes it. Default: none.
+   */
+  requestIdHeader?: string | false
+  /** The key of the request id in request log lines. Default `'reqId'`. */
+  requestIdLogLabel?: string
   /** Default true: every GET route also answers HEAD. */
   exposeHeadRoutes?: boolean
   /** What `instance.initialConfig` answers (copied and frozen). Default `{}`. */

@@ -11,13 +11,15 @@ import type {
   InjectOptions,
   InjectResponse,
   ListenOptions,
+  PrintRoutesOptions,
 } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
 import type { FastifyError } from './fastify-error.js'
 import type { HookMap, HookName } from './hooks.js'
 import type { FromRouteSchema, RouteTypes } from './infer/route-types.js'
 import type { SchemaEntry } from './infer/shared-schemas.js'
-import type { Logger } from './logger.js'
+// Inside `FastifyInstance` the name `Logger` is Fastify's type parameter; `RequestLogger` is ours.
+import type { Logger, Logger as RequestLogger } from './logger.js'
 import type { PluginInput, RegisterOptions } from './plugin.js'
 import type { RouteGeneric } from './request.js'
 import type {
@@ -376,6 +378,40 @@ export interface FastifyInstance<
    * app.addHttpMethod('PROPFIND', { hasBody: true })
    */
   addHttpMethod(method: string, options?: { hasBody?: boolean }): Instance<Local>
+  /**
+   * Makes the request ids of this context's routes and its descendants' (Fastify 4.26), over the
+   * `genReqId` option; a valid `requestIdHeader` value still wins.
+   *
+   * @example
+   * app.setGenReqId((req) => req.headers['x-trace'] ?? randomUUID())
+   */
+  setGenReqId(fn: (this: Instance, req: any) => string): Instance<Local>
+  /** The request-id generator in force here. */
+  readonly genReqId: (req: any) => string
+  /**
+   * Makes the request loggers of this context's routes and its descendants' (Fastify 4.20).
+   *
+   * @example
+   * app.setChildLoggerFactory((logger, bindings, opts, req) =>
+   *   logger.child({ ...bindings, path: req.url }, opts))
+   */
+  setChildLoggerFactory(
+    factory: (
+      this: Instance,
+      logger: RequestLogger,
+      bindings: Record<string, unknown>,
+      options: Record<string, unknown>,
+      rawReq: any,
+    ) => RequestLogger,
+  ): Instance<Local>
+  /** The child logger factory in force here. */
+  readonly childLoggerFactory: (
+    this: Instance,
+    logger: RequestLogger,
+    bindings: Record<string, unknown>,
+    options: Record<string, unknown>,
+    rawReq: any,
+  ) => RequestLogger
   /** The error handler in force here (one that defers to the default handling where none was set). */
   readonly errorHandler: ErrorHandler<any>
   /** The same as `addHook('onClose', fn)`. */
@@ -390,8 +426,38 @@ export interface FastifyInstance<
    * const app = framework().withTypeProvider<TypeBoxTypeProvider>()
    */
   withTypeProvider<_Provider = unknown>(): Instance<Local>
-  /** A readable tree of the routes: path, methods, and the plugin that declared them. */
-  printRoutes(): string
+  /**
+   * The router's tree of the routes (Fastify's format): `method` keeps one method's routes,
+   * `commonPrefix: false` draws each path whole, `includeMeta` / `includeHooks` show each
+   * route's meta and hooks.
+   *
+   * @example
+   * console.log(app.printRoutes({ includeHooks: true }))
+   */
+  printRoutes(options?: PrintRoutesOptions): string
+  /**
+   * The declared route a request of `method` on `url` reaches (`url` may be the route's own
+   * pattern), with the params the path gives; null when none (Fastify 4.24).
+   *
+   * @example
+   * app.findRoute({ method: 'GET', url: '/users/:id' }) // { handler, params: { id: ':id' }, searchParams: {} }
+   */
+  findRoute(route: { url: string; method: string; constraints?: Record<string, unknown> }): {
+    handler: RouteHandler<any>
+    params: Record<string, string | undefined>
+    searchParams: Record<string, string>
+  } | null
+  /** The origin the server listens on (`http://127.0.0.1:3000`), or its socket path (Fastify 4.18). */
+  readonly listeningOrigin: string | undefined
+  /**
+   * Answers every request no route matches with `fn(req, res)` instead of the not-found handling
+   * (Fastify 4's deprecated API; prefer `setNotFoundHandler`).
+   */
+  setDefaultRoute(fn: (req: any, res: any) => void): void
+  /** The function `setDefaultRoute` set, else one that runs the root's not-found handling. */
+  getDefaultRoute(): (req: any, res: any) => void
+  /** `await using app = framework()`: closes the instance (Fastify 4.24). */
+  [Symbol.asyncDispose](): Promise<void>
   /** A readable tree of the plugins. */
   printPlugins(): string
 }

@@ -16,3 +16,19 @@ export interface Logger {
   child(bindings: Record<string, unknown>, options?: { level?: string }): Logger
   [extra: string]: any
 }
+
+/**
+ * Makes the logger of one request (Fastify 4.20's `childLoggerFactory`): `this` is the instance
+ * of the route's context, `bindings` holds the request id under `requestIdLogLabel`, `options`
+ * the route's `level` and `serializers` when it has them.
+ */
+export type ChildLoggerFactory = (
+  this: any,
+  logger: Logger,
+  bindings: Record<string, unknown>,
+  options: Record<string, unknown>,
+  rawReq: any,
+) => Logger
+
+/** Serializers of the request logger's fields by name (pino's `serializers`). */
+export type LogSerializers = Record<string, (value: any) => unknown>

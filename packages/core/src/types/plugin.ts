@@ -41,4 +41,6 @@ export interface RegisterOptions {
   prefix?: string
   /** The level of the request loggers of the new context's routes (Fastify's `logLevel`). */
   logLevel?: string
+  /** Serializers of the request log fields of the new context's routes (pino's `serializers`). */
+  logSerializers?: Record<string, (value: any) => unknown>
 }

@@ -57,6 +57,28 @@ export interface FastifyReply<G extends RouteGeneric = RouteGeneric> {
   getHeaders(): Record<string, string | number | readonly string[]>
   hasHeader(name: string): boolean
   removeHeader(name: string): this
+  /**
+   * Sends `name` as a trailer (chunked response, `Trailer` header): once the body is written,
+   * `fn(reply, payload, done)` calls `done(error, value)`, or an async `fn(reply, payload)`
+   * returns the value.
+   *
+   * @example
+   * reply.trailer('server-timing', async () => 'db;dur=53')
+   */
+  trailer(
+    name: string,
+    fn:
+      | ((
+          reply: FastifyReply<G>,
+          payload: string | Buffer | null,
+          done: (err: Error | null, value?: string) => void,
+        ) => void)
+      | ((reply: FastifyReply<G>, payload: string | Buffer | null) => Promise<string>),
+  ): this
+  /** Whether a trailer `name` is set. */
+  hasTrailer(name: string): boolean
+  /** Removes the trailer `name`. */
+  removeTrailer(name: string): this
   /** Sets Content-Type. */
   type(contentType: string): this
   /**

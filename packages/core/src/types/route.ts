@@ -4,6 +4,7 @@ import type { FastifyError } from './fastify-error.js'
 import type { HookMap, RouteHookName } from './hooks.js'
 import type { HandlerResult } from './infer/route-types.js'
 import type { Instance } from './instance.js'
+import type { Logger } from './logger.js'
 import type { FrameworkReply } from './reply.js'
 import type { FrameworkRequest, RouteGeneric } from './request.js'
 
@@ -23,6 +24,15 @@ export type HttpMethod =
   | 'OPTIONS'
   | 'SEARCH'
   | 'TRACE'
+  | 'PROPFIND'
+  | 'PROPPATCH'
+  | 'MKCOL'
+  | 'COPY'
+  | 'MOVE'
+  | 'LOCK'
+  | 'UNLOCK'
+  | 'REPORT'
+  | 'MKCALENDAR'
 
 /**
  * A route handler: send with `reply.send(payload)`, or return the payload (or a promise of it).
@@ -129,6 +139,19 @@ export interface RouteSettings<S extends AnyRouteSchema = RouteSchema> extends R
   exposeHeadRoutes?: boolean
   /** The level of this route's request logger (`'warn'`, `'silent'`...), as Fastify's `logLevel`. */
   logLevel?: string
+  /**
+   * Makes this route's request loggers instead of the context's factory (Fastify 4.20):
+   * `(logger, bindings, options, rawReq) => logger.child(bindings, options)`.
+   */
+  childLoggerFactory?: (
+    this: Instance,
+    logger: Logger,
+    bindings: Record<string, unknown>,
+    options: Record<string, unknown>,
+    rawReq: any,
+  ) => Logger
+  /** Serializers of this route's request log fields (pino's `serializers`), over the context's. */
+  logSerializers?: Record<string, (value: any) => unknown>
   /**
    * Route constraints, as find-my-way matches them: `{ version: '1.2.0' }` (the `Accept-Version`
    * header, semver ranges) and `{ host: 'example.com' }` (a string or RegExp).

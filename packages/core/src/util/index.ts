@@ -26,5 +26,6 @@ export {
   kSkipOverride,
   kStartTime,
   kStatus,
+  kTrailers,
   Phase,
 } from './symbols.js'

@@ -28,16 +28,20 @@ export type PrefixTrailingSlash = 'both' | 'slash' | 'no-slash'
  * The full paths of a route declared as `path` in a context with `prefix`, as Fastify 4 joins
  * them: `/` under a prefix answers `/v1` and `/v1/` (`prefixTrailingSlash: 'both'`, the default),
  * only `/v1/` (`'slash'`) or only `/v1` (`'no-slash'`); `*` stays `*` at the root (the router
- * reads it as `/*`) and is `/v1*` under a prefix.
+ * reads it as `/*`) and is `/v1*` under a prefix. A prefix registered with a trailing slash
+ * (`prefixSlash`: `'/v1/'`) makes `/` (and `''`) answer `/v1/` only, as Fastify does.
  */
 export function routeUrls(
   prefix: string,
   path: string,
   trailingSlash: PrefixTrailingSlash = 'both',
+  prefixSlash = false,
 ): string[] {
   if (prefix === '') return [path.startsWith('/') || path === '*' ? path : `/${path}`]
-  if (path === '' || path === '*') return [prefix + path]
+  if (path === '' || path === '*')
+    return [prefixSlash && path === '' ? `${prefix}/` : prefix + path]
   if (path === '/') {
+    if (prefixSlash) return [`${prefix}/`]
     if (trailingSlash === 'slash') return [`${prefix}/`]
     if (trailingSlash === 'no-slash') return [prefix]
     return [prefix, `${prefix}/`]

@@ -27,6 +27,8 @@ export const kSerializer = Symbol.for('framework.serializer')
 export const kErrorIndex = Symbol.for('framework.error-index')
 /** The status the error handling gave the reply before calling an error handler (0: none yet). */
 export const kErrorStatus = Symbol.for('framework.error-status')
+/** Trailer functions set with `reply.trailer(name, fn)` by lower-cased name, or null. */
+export const kTrailers = Symbol.for('framework.trailers')
 
 /** Where a reply is in its life. */
 export const Phase = {

@@ -30,7 +30,10 @@ export interface BuiltServer {
  *   `http2.createSecureServer(https)` (`allowHTTP1` is the application's); each session closes once
  *   idle for `http2SessionTimeout` ms;
  * - `https`: `https.createServer(https)` with the framework's HTTP/1.1 timeouts;
- * - otherwise `http.createServer` with those timeouts.
+ * - otherwise `http.createServer(http)` (the `http` option: `maxHeaderSize`...) with those
+ *   timeouts over it.
+ *
+ * An HTTP/1.1 server gets `maxRequestsPerSocket` when it is above 0.
  *
  * Every server made here gets `setTimeout(connectionTimeout)`.
  */
@@ -59,9 +62,11 @@ export function createNodeServer(options: ResolvedOptions, handler: RequestListe
   }
   const server =
     options.https === null
-      ? createHttpServer(http1, handler)
+      ? createHttpServer({ ...options.http, ...http1 }, handler)
       : createHttpsServer({ ...options.https, ...http1 }, handler)
   server.keepAliveTimeout = options.keepAliveTimeout
+  // 0 leaves Node's default (no limit), as Fastify does.
+  if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket
   server.setTimeout(options.connectionTimeout)
   return { server, secure: options.https !== null, http2: false }
 }

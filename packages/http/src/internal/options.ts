@@ -1,3 +1,4 @@
+import type { ServerOptions as HttpServerOptions } from 'node:http'
 import type { ServerOptions as HttpsServerOptions } from 'node:https'
 import { createError } from '@framework/error-formatter'
 import { compileTrust, type TrustFunction, type TrustProxy } from './client-info.js'
@@ -29,6 +30,22 @@ export interface HttpTransportOptions {
   ignoreTrailingSlash?: boolean
   /** Paths are matched case-sensitively. Default true. */
   caseSensitive?: boolean
+  /** `//` in a path counts as one `/` (`/a//b` matches the route `/a/b`). Default false. */
+  ignoreDuplicateSlashes?: boolean
+  /**
+   * Route RegExps that can backtrack exponentially (`/:id(^(a+)+$)`) are accepted; by default
+   * they are refused when the route is declared. Default false.
+   */
+  allowUnsafeRegex?: boolean
+  /** `;` ends the path as `?` does (`/a;b=1` matches `/a`, query `b=1`). Default true (Fastify 4.29). */
+  useSemicolonDelimiter?: boolean
+  /**
+   * node:http server options (`maxHeaderSize`, `insecureHTTPParser`, ...) for the plain HTTP/1.1
+   * server; the framework's timeouts are set over them. Default: none.
+   */
+  http?: HttpServerOptions | null
+  /** Requests one keep-alive connection may serve before it is closed (0: any number). Default 0. */
+  maxRequestsPerSocket?: number
   /** Where the transport reports a response stream that failed after its headers were sent. */
   logger?: { warn(...args: unknown[]): void; error(...args: unknown[]): void }
   /**
@@ -89,6 +106,12 @@ export interface ResolvedOptions {
   maxParamLength: number
   ignoreTrailingSlash: boolean
   caseSensitive: boolean
+  ignoreDuplicateSlashes: boolean
+  allowUnsafeRegex: boolean
+  useSemicolonDelimiter: boolean
+  /** node:http server options, or null. */
+  http: HttpServerOptions | null
+  maxRequestsPerSocket: number
   logger: HttpTransportOptions['logger']
   /** The compiled `trustProxy`, or null. */
   trust: TrustFunction | null
@@ -123,6 +146,7 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
   const connectionTimeout = wholeNumber(options, 'connectionTimeout', 0, 0)
   const maxParamLength = wholeNumber(options, 'maxParamLength', 100, 1)
   const http2SessionTimeout = wholeNumber(options, 'http2SessionTimeout', 72_000, 0)
+  const maxRequestsPerSocket = wholeNumber(options, 'maxRequestsPerSocket', 0, 0)
   const headersTimeout =
     requestTimeout > 0 ? Math.min(requestTimeout, NODE_HEADERS_TIMEOUT) : NODE_HEADERS_TIMEOUT
   // A stalled request is noticed within a quarter of its timeout, so a short requestTimeout is
@@ -156,6 +180,11 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
     maxParamLength,
     ignoreTrailingSlash: flag(options, 'ignoreTrailingSlash', false),
     caseSensitive: flag(options, 'caseSensitive', true),
+    ignoreDuplicateSlashes: flag(options, 'ignoreDuplicateSlashes', false),
+    allowUnsafeRegex: flag(options, 'allowUnsafeRegex', false),
+    useSemicolonDelimiter: flag(options, 'useSemicolonDelimiter', true),
+    http: httpOption(options.http),
+    maxRequestsPerSocket,
     logger,
     trust: compileTrust(options.trustProxy),
     querystringParser: functionOption(options, 'querystringParser'),
@@ -168,6 +197,19 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
     forceCloseConnections: forceCloseOption(options.forceCloseConnections),
     return503OnClosing: flag(options, 'return503OnClosing', true),
   }
+}
+
+/** The node:http server options: an object, or nothing. */
+function httpOption(value: unknown): HttpServerOptions | null {
+  if (value === undefined || value === null) return null
+  if (typeof value !== 'object') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'http',
+      `expected http.createServer options ({ maxHeaderSize, ... }), received ${typeof value}`,
+    )
+  }
+  return value as HttpServerOptions
 }
 
 /** The TLS options: an object, or nothing (`null`, `undefined`, `false`). */
@@ -202,6 +244,7 @@ type NumberOption =
   | 'connectionTimeout'
   | 'maxParamLength'
   | 'http2SessionTimeout'
+  | 'maxRequestsPerSocket'
 
 function wholeNumber(
   options: HttpTransportOptions,
@@ -223,7 +266,14 @@ function wholeNumber(
 
 function flag(
   options: HttpTransportOptions,
-  name: 'ignoreTrailingSlash' | 'caseSensitive' | 'http2' | 'return503OnClosing',
+  name:
+    | 'ignoreTrailingSlash'
+    | 'caseSensitive'
+    | 'http2'
+    | 'return503OnClosing'
+    | 'ignoreDuplicateSlashes'
+    | 'allowUnsafeRegex'
+    | 'useSemicolonDelimiter',
   fallback: boolean,
 ): boolean {
   const value = options[name]

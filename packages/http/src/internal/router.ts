@@ -66,6 +66,8 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
   const parse = (options.querystringParser ?? parseQuery) as (text: string) => QueryObject
   const strategies = table.constraintStrategies ?? []
   const router = FindMyWay({
+    // Not in find-my-way's types, read by its lookup: `;` ends the path as `?` does.
+    ...({ useSemicolonDelimiter: options.useSemicolonDelimiter } as object),
     // Custom strategies (a `version` or `host` one replaces find-my-way's own).
     ...(strategies.length === 0
       ? {}
@@ -76,15 +78,25 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
         }),
     caseSensitive: options.caseSensitive,
     ignoreTrailingSlash: options.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
+    allowUnsafeRegex: options.allowUnsafeRegex,
     maxParamLength: options.maxParamLength,
     querystringParser: parse,
     onBadUrl(path, raw, res) {
       table.fail(raw, res, createError('FRM_ERR_BAD_URL', path))
     },
     defaultRoute(raw, res) {
+      if (table.defaultRoute !== undefined) {
+        table.defaultRoute(raw, res)
+        return
+      }
       const url = raw.url ?? '/'
       const queryAt = url.indexOf('?')
       let path = pathOf(queryAt === -1 ? url : url.slice(0, queryAt))
+      if (options.useSemicolonDelimiter) {
+        const semicolonAt = path.indexOf(';')
+        if (semicolonAt !== -1) path = path.slice(0, semicolonAt)
+      }
       if (!options.caseSensitive) path = path.toLowerCase()
       for (const entry of notFound) {
         if (coversPath(entry.prefix, path)) {
@@ -102,9 +114,17 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
       res.end('Not Found')
     },
   })
+  const added = new Map<string, Handle>()
   for (const route of table.routes) {
     try {
       const constraints = route.constraints
+      // `/` under a prefix serves `/v1` and `/v1/`: one path to a router that ignores trailing
+      // (or duplicate) slashes, added once.
+      if (options.ignoreTrailingSlash || options.ignoreDuplicateSlashes) {
+        const key = `${route.method} ${normalizedPath(route.url, options)} ${JSON.stringify(constraints ?? {})}`
+        if (added.get(key) === route.handle) continue
+        added.set(key, route.handle)
+      }
       if (constraints === undefined) {
         router.on(route.method as FindMyWay.HTTPMethod, route.url, callRouteHandle, route.handle)
       } else {
@@ -124,6 +144,39 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
   }
   compileWhenWarm(router)
   return router
+}
+
+/**
+ * The path as a router with `ignoreTrailingSlash` / `ignoreDuplicateSlashes` stores it: `/v1/` and
+ * `/v1` (or `/v1//x` and `/v1/x`) are then one path.
+ */
+function normalizedPath(url: string, options: ResolvedOptions): string {
+  let path = options.ignoreDuplicateSlashes ? url.replace(/\/{2,}/g, '/') : url
+  if (options.ignoreTrailingSlash && path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+  return path
+}
+
+/**
+ * Checks a declared route path the way the router will take it at mount, so a path it refuses
+ * (an unsafe RegExp without `allowUnsafeRegex`, a malformed pattern) fails at the declaration with
+ * FRM_ERR_ROUTE_INVALID. Only paths with a RegExp part can fail; the others are not looked at.
+ */
+export function checkRoutePath(method: string, url: string, options: ResolvedOptions): void {
+  if (!url.includes('(')) return
+  const probe = FindMyWay({
+    caseSensitive: options.caseSensitive,
+    ignoreTrailingSlash: options.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
+    allowUnsafeRegex: options.allowUnsafeRegex,
+    maxParamLength: options.maxParamLength,
+  })
+  try {
+    probe.on(method as FindMyWay.HTTPMethod, url, () => {})
+  } catch (error) {
+    throw createError('FRM_ERR_ROUTE_INVALID', `${method} ${url}`, (error as Error).message, {
+      cause: error,
+    })
+  }
 }
 
 /**

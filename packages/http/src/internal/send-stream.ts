@@ -17,6 +17,8 @@ export interface StreamLogger {
  *   body, never a second response), is logged, and `done` gets the error;
  * - a stream destroyed before its end without an error fails the same ways (premature close);
  * - a client that goes away destroys the stream, so a file or a query behind it is released.
+ *
+ * With `end` false the response stays open once the stream has ended (trailers follow).
  */
 export function sendStream(
   res: SendingResponse,
@@ -24,6 +26,7 @@ export function sendStream(
   headers: OutgoingHeaders,
   stream: Readable,
   logger: StreamLogger | undefined,
+  end = true,
 ): void {
   res.statusCode = statusCode
   for (const name in headers) res.setHeader(name, headers[name] as string | number | string[])
@@ -57,7 +60,8 @@ export function sendStream(
     if (error && !clientGone) onStreamError(error)
   })
   res.on('close', onResponseClose)
-  stream.pipe(res)
+  // `end: false` leaves the response open after the stream (its trailers follow).
+  stream.pipe(res, { end })
 }
 
 /**

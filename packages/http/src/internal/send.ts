@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
-import type { OutgoingHeaders, WebStream, WritablePayload } from '@framework/core'
+import type { OutgoingHeaders, TrailerSource, WebStream, WritablePayload } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import { closesConnection, mustCloseConnection } from './close-connection.js'
 import { isHttp2Response } from './closing-answer.js'
@@ -13,6 +13,7 @@ import {
   type SendingResponse,
 } from './send-done.js'
 import { type StreamLogger, sendStream } from './send-stream.js'
+import { sendWithTrailers } from './send-trailers.js'
 import { answerWriteFailure } from './write-failure.js'
 
 /** True for the statuses whose responses never have a body (1xx, 204, 304). */
@@ -42,6 +43,7 @@ function frame(headers: OutgoingHeaders, statusCode: number, byteLength: number)
  * - `null` writes no body: `content-length: 0`, except for HEAD (the core may give the length of
  *   the body a GET would have had) and for 1xx/204/304 responses;
  * - a stream is piped (see `sendStream`), a WHATWG `ReadableStream` through `Readable.fromWeb`.
+ * - with `trailers`, the response is chunked and ends with them (see `sendWithTrailers`).
  *
  * `content-length` and `connection: close` (see `closesConnection`) are written into `headers` itself, which must be an
  * object of this reply alone. `done` runs once, when the response finished or the connection closed;
@@ -56,6 +58,7 @@ export function send(
   done: SendDone | undefined,
   closing: boolean,
   logger: StreamLogger | undefined,
+  trailers?: TrailerSource,
 ): void {
   if (!isHttp2Response(res)) {
     if (closesConnection(res, closing)) headers['connection'] = 'close'
@@ -69,7 +72,9 @@ export function send(
     res[kSendDone] = done
   }
   try {
-    if (typeof payload === 'string') {
+    if (trailers !== undefined) {
+      sendWithTrailers(res, statusCode, headers, withNodeStream(payload), trailers, logger)
+    } else if (typeof payload === 'string') {
       frame(headers, statusCode, Buffer.byteLength(payload))
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
       res.end(payload)
@@ -83,9 +88,8 @@ export function send(
       res.end(payload)
     } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {
       sendStream(res, statusCode, headers, payload as Readable, logger)
-    } else if (typeof (payload as WebStream | undefined)?.getReader === 'function') {
-      // A WHATWG stream (a `Response` body, or one the application sent): read as a Node stream.
-      sendStream(res, statusCode, headers, Readable.fromWeb(payload as never), logger)
+    } else if (isWebStream(payload)) {
+      sendStream(res, statusCode, headers, withNodeStream(payload) as Readable, logger)
     } else {
       failSend(res, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeOf(payload)))
     }
@@ -96,6 +100,15 @@ export function send(
     }
     answerWriteFailure(res, error, done !== undefined, logger)
   }
+}
+
+function isWebStream(payload: WritablePayload): payload is WebStream {
+  return typeof (payload as WebStream | null)?.getReader === 'function'
+}
+
+/** A WHATWG stream (a `Response` body, or one the application sent) is read as a Node stream. */
+function withNodeStream(payload: WritablePayload): Exclude<WritablePayload, WebStream> {
+  return isWebStream(payload) ? Readable.fromWeb(payload as never) : payload
 }
 
 function typeOf(value: unknown): string {
