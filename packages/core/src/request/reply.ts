@@ -18,8 +18,8 @@ import {
   kSerializer,
   kStartTime,
   kStatus,
-  mediaTypeEssence,
   kTrailers,
+  mediaTypeEssence,
   Phase,
 } from '../util/index.js'
 import { readDecorator } from './read-decorator.js'

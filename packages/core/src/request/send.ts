@@ -8,8 +8,8 @@ import {
   kRoute,
   kSerializer,
   kStatus,
-  mediaTypeEssence,
   kTrailers,
+  mediaTypeEssence,
   Phase,
 } from '../util/index.js'
 import { finalPayload } from './final-payload.js'
