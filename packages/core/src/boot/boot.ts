@@ -13,21 +13,33 @@ import { isThenable } from '../util/index.js'
 /**
  * `ready()`: loads every plugin, then (no more additions from here on) compiles the routes, hands
  * the table to the transport and runs the onReady hooks. Idempotent: the same promise every time.
+ * Loading starts a microtask later, as Fastify starts it on the next tick: a plugin body that
+ * calls `ready(cb)` while the first `ready()` is still starting only queues `cb` (it finds the
+ * promise set) instead of starting a second load of the same queue.
  */
 export function ready(core: Core): Promise<void> {
-  core.readyPromise ??= boot(core)
+  core.readyPromise ??= Promise.resolve().then(() => boot(core))
   return core.readyPromise
 }
 
 async function boot(core: Core): Promise<void> {
-  await settle(core.rootNode)
-  if (core.awaitedError !== undefined) throw core.awaitedError.error
+  try {
+    await settle(core.rootNode)
+    if (core.awaitedError !== undefined) throw core.awaitedError.error
+  } catch (error) {
+    await runReadyCallbacks(core, error)
+    throw error
+  }
+  await runReadyCallbacks(core, null)
   core.started = true
   const table = buildRouteTable(core)
   core.transport.mount(table)
   core.mounted = true
-  for (const state of preOrder(core.root)) {
-    for (const hook of state.hooks.onReady) {
+  core.inOnReady = true
+  try {
+    // The hooks as they were when the instance became ready: one an onReady hook adds does not run.
+    const hooks = [...preOrder(core.root)].flatMap((state) => [...state.hooks.onReady])
+    for (const hook of hooks) {
       await runTimedHook(
         core,
         'onReady',
@@ -36,6 +48,16 @@ async function boot(core: Core): Promise<void> {
         (done) => hook.fn.call(hook.ctx, done),
       )
     }
+  } finally {
+    core.inOnReady = false
+  }
+}
+
+/** The `ready(callback)` calls plugins made while loading, one after the other. */
+async function runReadyCallbacks(core: Core, error: unknown): Promise<void> {
+  for (const callback of core.readyCallbacks.splice(0)) {
+    const result = callback(error)
+    if (isThenable(result)) await result
   }
 }
 

@@ -63,8 +63,6 @@ export class ContextState {
   currentNode!: PluginNode
   /** True while an awaited instance resolves with itself (its `then` then reads as undefined). */
   unwrapping = false
-  /** What `ready()` returns here: the same promise every time, resolving with this instance. */
-  readyResult: Promise<Instance> | undefined
   /** Computed when the instance becomes ready. */
   resolved: ResolvedContext | undefined
 

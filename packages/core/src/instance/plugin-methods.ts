@@ -43,15 +43,22 @@ export const pluginMethods = {
     return this
   },
 
+  /**
+   * Fastify's `ready([callback])`: the callback gets `(error, instance)`; without one, a promise of
+   * the instance. Both hang on one promise, so they settle in the order they were asked for.
+   */
   ready(this: Instance, callback?: Callback): any {
     const state = stateOf(this)
-    const promise = ready(state.core)
-    if (callback === undefined) {
-      state.readyResult ??= promise.then(() => this)
-      return state.readyResult
+    const core = state.core
+    if (callback !== undefined && state !== core.root && !core.started) {
+      // A plugin's own instance (avvio's ready of that context): queued, run once all has loaded.
+      core.readyCallbacks.push((error) => callback((error ?? null) as Error | null, this))
+      return this
     }
-    promise.then(
-      () => callback(null),
+    core.readyResult ??= ready(core).then(() => core.root.instance)
+    if (callback === undefined) return core.readyResult
+    core.readyResult.then(
+      (instance) => callback(null, instance),
       (error) => callback(error),
     )
     return this

@@ -19,12 +19,19 @@ import type {
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance, NotFoundOptions } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
-import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
+import {
+  assertFormatter,
+  assertFunction,
+  assertNotStarted,
+  assertNotStartedOrOnReady,
+} from './assert.js'
 
 export const settingMethods = {
   addHook(this: Instance, name: string, fn: unknown): Instance {
     const state = stateOf(this)
-    if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
+    if (name === 'onReady' || name === 'onListen') {
+      assertNotStartedOrOnReady(state, `addHook('${name}')`)
+    } else if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
     const entry = createHookEntry(name, fn, this)
     if (!isRouteHookName(name)) {
       state.hooks[name as keyof typeof state.hooks].push(entry)
