@@ -34,6 +34,8 @@ export const settingMethods = {
     } else if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
     const entry = createHookEntry(name, fn, this)
     if (!isRouteHookName(name)) {
+      // onClose hooks run last added first across contexts (avvio's close queue): their seq says when.
+      if (name === 'onClose') entry.seq = state.core.hookSeq++
       state.hooks[name as keyof typeof state.hooks].push(entry)
       return this
     }
