@@ -1,3 +1,4 @@
+import { createError } from '@framework/error-formatter'
 import type { HookEntry } from '../context/index.js'
 import { isThenable, kPhase, kRoute, once, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
@@ -7,11 +8,9 @@ export type HookNext = (reply: Reply, error: unknown) => void
 /** What runs after a payload hook list, with the (possibly replaced) payload. */
 export type PayloadHookNext = (reply: Reply, error: unknown, payload: unknown) => void
 
-/** A rejection without a reason still fails the hook. */
+/** A rejection (or throw) without a reason still fails the hook, with Fastify's undefined-error. */
 function toError(reason: unknown): unknown {
-  return reason === undefined || reason === null
-    ? new Error('A hook rejected without a reason')
-    : reason
+  return reason === undefined || reason === null ? createError('FRM_ERR_SEND_UNDEFINED_ERR') : reason
 }
 
 /**

@@ -167,9 +167,15 @@ export class Reply {
     return this[kPhase] !== Phase.Open
   }
 
-  /** Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. */
+  /**
+   * Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. Any other value is refused
+   * (a reply cannot be unsent; accepting `false` would leave the request hanging).
+   *
+   * @throws FRM_ERR_REP_SENT_VALUE for a value other than true
+   */
   set sent(value: boolean) {
-    if (value === true) this.hijack()
+    if (value !== true) throw createError('FRM_ERR_REP_SENT_VALUE')
+    this.hijack()
   }
 
   /** Milliseconds since the request's lifecycle started. */
