@@ -48,7 +48,7 @@ export function sendStream(
   const onResponseClose = (): void => {
     if (!stream.readableEnded && !stream.destroyed) {
       clientGone = true
-      stream.destroy()
+      release(stream)
     }
   }
   // As Fastify does: a stream that is destroyed before its end without an error (a pipeline torn
@@ -58,4 +58,15 @@ export function sendStream(
   })
   res.on('close', onResponseClose)
   stream.pipe(res)
+}
+
+/**
+ * Releases a stream whose client went away: `destroy()`, or for an older stream that lacks it
+ * (one with only `close()` or `abort()`), that method, as Fastify does.
+ */
+function release(stream: Readable): void {
+  const legacy = stream as unknown as { close?: (cb?: () => void) => void; abort?: () => void }
+  if (typeof stream.destroy === 'function') stream.destroy()
+  else if (typeof legacy.close === 'function') legacy.close(() => {})
+  else if (typeof legacy.abort === 'function') legacy.abort()
 }
