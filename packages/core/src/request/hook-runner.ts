@@ -26,6 +26,9 @@ export function runRequestHooks(
   stopWhenSent: boolean,
 ): void {
   const request = reply.request
+  // `this` in a lifecycle hook is the instance of the matched route's context (Fastify binds every
+  // hook of a route to the context that declared the route), wherever the hook was added.
+  const self = reply[kRoute].instance
   let index = 0
   const step = (error?: unknown): void => {
     if (error !== undefined && error !== null) {
@@ -39,8 +42,8 @@ export function runRequestHooks(
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, done)
-          : hook.fn.call(hook.ctx, request, reply)
+          ? hook.fn.call(self, request, reply, done)
+          : hook.fn.call(self, request, reply)
       } catch (thrown) {
         next(reply, toError(thrown))
         return
@@ -82,6 +85,9 @@ export function runPayloadHooks(
   stopWhenSent: boolean,
 ): void {
   const request = reply.request
+  // `this` in a lifecycle hook is the instance of the matched route's context (Fastify binds every
+  // hook of a route to the context that declared the route), wherever the hook was added.
+  const self = reply[kRoute].instance
   let index = 0
   let current = payload
   const step = (error?: unknown, replacement?: unknown): void => {
@@ -97,8 +103,8 @@ export function runPayloadHooks(
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, current, done)
-          : hook.fn.call(hook.ctx, request, reply, current)
+          ? hook.fn.call(self, request, reply, current, done)
+          : hook.fn.call(self, request, reply, current)
       } catch (thrown) {
         next(reply, toError(thrown), current)
         return
@@ -138,6 +144,9 @@ export function runErrorHooks(
   next: (reply: Reply, error: unknown) => void,
 ): void {
   const request = reply.request
+  // `this` in a lifecycle hook is the instance of the matched route's context (Fastify binds every
+  // hook of a route to the context that declared the route), wherever the hook was added.
+  const self = reply[kRoute].instance
   let index = 0
   const step = (hookError?: unknown): void => {
     if (hookError !== undefined && hookError !== null) logHookError(reply, hookError)
@@ -147,8 +156,8 @@ export function runErrorHooks(
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, error, done)
-          : hook.fn.call(hook.ctx, request, reply, error)
+          ? hook.fn.call(self, request, reply, error, done)
+          : hook.fn.call(self, request, reply, error)
       } catch (thrown) {
         logHookError(reply, thrown)
         continue

@@ -35,7 +35,7 @@ export function runRoute(
   }
   if (rc.onRequestAbort !== null) {
     const hooks = rc.onRequestAbort
-    rc.core.transport.onAbort?.(raw, res, () => runAbortHooks(hooks, reply.request))
+    rc.core.transport.onAbort?.(raw, res, () => runAbortHooks(hooks, reply.request, rc.instance))
   }
   if (rc.onRequest !== null) runRequestHooks(rc.onRequest, reply, afterOnRequest, true)
   else afterOnRequest(reply, null)
