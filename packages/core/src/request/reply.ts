@@ -10,6 +10,7 @@ import {
   isHeaderName,
   isHeaderValue,
   kErrorIndex,
+  kEndTime,
   kErrorStatus,
   kHeaders,
   kPhase,
@@ -52,7 +53,8 @@ export class Reply {
   [kPhase]: PhaseValue;
   [kSerializer]: ((payload: unknown) => string) | null;
   [kErrorIndex]: number;
-  [kErrorStatus]: number
+  [kErrorStatus]: number;
+  [kEndTime]: number
 
   constructor(
     rc: RouteContext,
@@ -66,6 +68,7 @@ export class Reply {
     this[kSerializer] = null
     this[kErrorIndex] = -1
     this[kErrorStatus] = 0
+    this[kEndTime] = 0
   }
 
   code(statusCode: number): this {
@@ -180,7 +183,8 @@ export class Reply {
 
   /** Milliseconds since the request's lifecycle started. */
   get elapsedTime(): number {
-    return performance.now() - this.request[kStartTime]
+    const end = this[kEndTime]
+    return (end === 0 ? performance.now() : end) - this.request[kStartTime]
   }
 
   /** Fastify 4's older name of `elapsedTime`. */
@@ -241,7 +245,8 @@ export class Reply {
 
   redirect(first: string | number, second?: string | number): this {
     let url: unknown = first
-    let code: unknown = second ?? 302
+    // Without a code, a status set before (`reply.code(307).redirect(url)`) is kept, as in Fastify.
+    let code: unknown = second ?? (this[kStatus] === 200 ? 302 : this[kStatus])
     if (typeof first === 'number') {
       code = first
       url = second

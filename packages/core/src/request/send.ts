@@ -1,6 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { WritablePayload } from '../contracts/transport.js'
 import {
+  kEndTime,
   kErrorIndex,
   kHeaders,
   kPhase,
@@ -174,6 +175,7 @@ function isWritable(payload: unknown): payload is WritablePayload | undefined {
 export function write(reply: Reply, payload: WritablePayload | undefined): void {
   const rc = reply[kRoute]
   reply[kPhase] = Phase.Written
+  reply[kEndTime] = performance.now()
   const headers = reply[kHeaders]
   let body: WritablePayload = payload ?? null
   if (body instanceof Uint8Array && !Buffer.isBuffer(body)) {

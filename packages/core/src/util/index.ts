@@ -24,6 +24,7 @@ export {
   kRoute,
   kSerializer,
   kSkipOverride,
+  kEndTime,
   kStartTime,
   kStatus,
   Phase,
