@@ -21,6 +21,8 @@ import type { ResolvedContext } from './resolved-context.js'
 export interface NotFoundSetting {
   handler: RouteHandler
   hooks: { preValidation?: HookEntry[]; preHandler?: HookEntry[] }
+  /** The `errorHandler` option: first in the not-found handler's error handler chain. */
+  errorHandler?: { fn: ErrorHandler; ctx: Instance }
 }
 
 /**

@@ -151,7 +151,13 @@ export const settingMethods = {
         createHookEntry(name, fn, this),
       )
     }
-    state.notFound = { handler, hooks }
+    const errorHandler = (options as NotFoundOptions)?.errorHandler
+    if (errorHandler !== undefined) assertFunction(errorHandler, 'setNotFoundHandler({ errorHandler })')
+    state.notFound = {
+      handler,
+      hooks,
+      ...(errorHandler === undefined ? {} : { errorHandler: { fn: errorHandler, ctx: this } }),
+    }
     core.notFoundByPrefix.set(state.prefix, state)
     return this
   },

@@ -82,6 +82,17 @@ function afterPreValidation(reply: Reply, error: unknown): void {
   else afterValidation(reply)
 }
 
+/**
+ * `reply.callNotFound()`: the request, body already parsed, goes on in the not-found route
+ * context `nf`: its preHandler hooks, then its handler, with the same request and reply (its id,
+ * logger and body), and its error handlers from then on, as Fastify switches the reply's context.
+ */
+export function continueInNotFound(reply: Reply, nf: RouteContext): void {
+  reply[kRoute] = nf
+  reply.request[kRoute] = nf
+  afterValidation(reply)
+}
+
 /** Validation passed (or failed with attachValidation): preHandler hooks, then the handler. */
 function afterValidation(reply: Reply): void {
   const rc = reply[kRoute]

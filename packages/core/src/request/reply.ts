@@ -257,8 +257,10 @@ export class Reply {
     return this.send()
   }
 
-  callNotFound(): void {
+  /** Hands the request to the not-found handler; returns the reply (Fastify). */
+  callNotFound(): this {
     callees.callNotFound(this)
+    return this
   }
 }
 

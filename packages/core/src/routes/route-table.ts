@@ -266,6 +266,10 @@ function createNotFoundContext(
     attachValidation: false,
     serializers: null,
     selectResponse: null,
+    errorHandlers:
+      setting?.errorHandler === undefined
+        ? base.errorHandlers
+        : [setting.errorHandler as never, ...base.errorHandlers],
     notFound: true,
   }
 }

@@ -64,6 +64,8 @@ export interface DecoratorAccessors {
 export interface NotFoundOptions {
   preValidation?: HookMap['preValidation'] | HookMap['preValidation'][]
   preHandler?: HookMap['preHandler'] | HookMap['preHandler'][]
+  /** The error handler of the not-found handler (before the context's), as Fastify 4 takes it. */
+  errorHandler?: ErrorHandler
 }
 
 /**
