@@ -23,10 +23,6 @@ const unsupported: Record<string, Unsupported> = {
     advice: 'node:http server options are not passed through',
   },
   frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },
-  clientErrorHandler: {
-    action: 'refuse',
-    advice: 'malformed HTTP is answered by the transport (400, 408 or 431)',
-  },
   jsonShorthand: {
     action: 'warn',
     same: true,

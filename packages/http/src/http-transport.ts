@@ -154,7 +154,8 @@ class NodeHttpTransport implements HttpTransport {
     this.#http2 = built.http2
     server.on(
       'clientError',
-      createClientErrorHandler(options.requestTimeout || options.headersTimeout),
+      options.clientErrorHandler ??
+        createClientErrorHandler(options.requestTimeout || options.headersTimeout),
     )
     this.#connections = new OpenConnections(server)
     this.server = server as unknown as Server

@@ -47,6 +47,11 @@ export interface HttpTransportOptions {
    */
   rewriteUrl?: (raw: import('node:http').IncomingMessage) => string
   /**
+   * Handles the server's 'clientError' (malformed HTTP, oversized headers, a request timeout)
+   * instead of the built-in answer (Fastify 4's option): `(error, socket) => void`.
+   */
+  clientErrorHandler?: (error: Error & { code?: string }, socket: import('node:stream').Duplex) => void
+  /**
    * TLS: options for `https.createServer` (`key`, `cert`, ...), or with `http2: true` for
    * `http2.createSecureServer` (`allowHTTP1` included). Default: none (plain HTTP).
    */
@@ -94,6 +99,7 @@ export interface ResolvedOptions {
   trust: TrustFunction | null
   querystringParser: HttpTransportOptions['querystringParser']
   rewriteUrl: HttpTransportOptions['rewriteUrl']
+  clientErrorHandler: HttpTransportOptions['clientErrorHandler']
   /** The TLS options, or null for plain HTTP. */
   https: (HttpsServerOptions & { allowHTTP1?: boolean }) | null
   http2: boolean
@@ -160,6 +166,7 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
     trust: compileTrust(options.trustProxy),
     querystringParser: functionOption(options, 'querystringParser'),
     rewriteUrl: functionOption(options, 'rewriteUrl'),
+    clientErrorHandler: functionOption(options, 'clientErrorHandler'),
     https: httpsOption(options.https),
     http2: flag(options, 'http2', false),
     http2SessionTimeout,
@@ -239,7 +246,9 @@ function flag(
 }
 
 /** An optional function option; anything else is FRM_ERR_INVALID_OPTION. */
-function functionOption<K extends 'querystringParser' | 'rewriteUrl' | 'serverFactory'>(
+function functionOption<
+  K extends 'querystringParser' | 'rewriteUrl' | 'serverFactory' | 'clientErrorHandler',
+>(
   options: HttpTransportOptions,
   name: K,
 ): HttpTransportOptions[K] {
