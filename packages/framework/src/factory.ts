@@ -44,9 +44,10 @@ export function framework(options: FrameworkOptions = {}) {
     trustProxy: options.trustProxy,
     querystringParser: options.querystringParser,
     rewriteUrl: rewriteUrl === undefined ? undefined : (raw) => rewriteUrl.call(app, raw),
+    // Anything but a function goes through as it is, for the transport to refuse by name.
     clientErrorHandler:
-      clientErrorHandler === undefined
-        ? undefined
+      typeof clientErrorHandler !== 'function'
+        ? (clientErrorHandler as undefined)
         : (error, socket) => clientErrorHandler.call(app, error, socket),
     bodyLimit: options.bodyLimit,
     requestTimeout: options.requestTimeout,
