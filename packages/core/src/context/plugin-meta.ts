@@ -152,7 +152,11 @@ function setVersionAdmits(registrar: ContextState, range: string): boolean {
 
 export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
   const range = info.fastifyRange
-  if (range !== undefined && !setVersionAdmits(registrar, range) && !satisfies(fastifyApiLevel, range)) {
+  if (
+    range !== undefined &&
+    !setVersionAdmits(registrar, range) &&
+    !satisfies(fastifyApiLevel, range)
+  ) {
     throw createError('FRM_ERR_PLUGIN_VERSION_MISMATCH', info.name, range, fastifyApiLevel)
   }
   for (const dependency of info.dependencies) {

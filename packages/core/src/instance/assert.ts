@@ -18,7 +18,8 @@ export function assertNotStarted(state: ContextState, call: string): void {
  * @throws FRM_ERR_INSTANCE_ALREADY_LISTENING naming the call
  */
 export function assertNotStartedOrOnReady(state: ContextState, call: string): void {
-  if (state.core.started && !state.core.inOnReady) throw createError('FRM_ERR_INSTANCE_ALREADY_LISTENING', call)
+  if (state.core.started && !state.core.inOnReady)
+    throw createError('FRM_ERR_INSTANCE_ALREADY_LISTENING', call)
 }
 
 /**

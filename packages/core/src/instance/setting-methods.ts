@@ -152,7 +152,8 @@ export const settingMethods = {
       )
     }
     const errorHandler = (options as NotFoundOptions)?.errorHandler
-    if (errorHandler !== undefined) assertFunction(errorHandler, 'setNotFoundHandler({ errorHandler })')
+    if (errorHandler !== undefined)
+      assertFunction(errorHandler, 'setNotFoundHandler({ errorHandler })')
     state.notFound = {
       handler,
       hooks,

@@ -7,11 +7,7 @@ import type { Request } from './request.js'
  * can be answered any more: the first error a hook raises is logged and ends the list, as in
  * Fastify. `self` is their `this`: the instance of the route's context.
  */
-export function runAbortHooks(
-  hooks: readonly HookEntry[],
-  request: Request,
-  self: unknown,
-): void {
+export function runAbortHooks(hooks: readonly HookEntry[], request: Request, self: unknown): void {
   let index = 0
   const fail = (error: unknown): void => {
     request.log.error(
@@ -29,9 +25,7 @@ export function runAbortHooks(
       const done = once(step)
       let result: unknown
       try {
-        result = hook.callback
-          ? hook.fn.call(self, request, done)
-          : hook.fn.call(self, request)
+        result = hook.callback ? hook.fn.call(self, request, done) : hook.fn.call(self, request)
       } catch (thrown) {
         fail(thrown)
         return

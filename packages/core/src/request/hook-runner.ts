@@ -10,7 +10,9 @@ export type PayloadHookNext = (reply: Reply, error: unknown, payload: unknown) =
 
 /** A rejection (or throw) without a reason still fails the hook, with Fastify's undefined-error. */
 function toError(reason: unknown): unknown {
-  return reason === undefined || reason === null ? createError('FRM_ERR_SEND_UNDEFINED_ERR') : reason
+  return reason === undefined || reason === null
+    ? createError('FRM_ERR_SEND_UNDEFINED_ERR')
+    : reason
 }
 
 /**

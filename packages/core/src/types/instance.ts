@@ -168,7 +168,10 @@ export interface FastifyInstance<Local extends object = {}> {
   close(callback: (error: Error | null) => void): Instance<Local>
   /** `ready()`, then starts listening (host default `localhost`); resolves with the address. */
   listen(options?: ListenOptions): Promise<string>
-  listen(options: ListenOptions, callback: (error: Error | null, address: string | null) => void): void
+  listen(
+    options: ListenOptions,
+    callback: (error: Error | null, address: string | null) => void,
+  ): void
   listen(callback: (error: Error | null, address: string | null) => void): void
   /**
    * Fastify's older forms: `listen(port[, host][, backlog], callback?)`, `listen(path[, backlog],

@@ -11,6 +11,7 @@ export { drawTree, type PrintNode } from './print-tree.js'
 export {
   kContext,
   kDisplayName,
+  kEndTime,
   kErrorIndex,
   kErrorStatus,
   kFastifyDisplayName,
@@ -24,7 +25,6 @@ export {
   kRoute,
   kSerializer,
   kSkipOverride,
-  kEndTime,
   kStartTime,
   kStatus,
   Phase,

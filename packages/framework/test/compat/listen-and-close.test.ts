@@ -1,7 +1,7 @@
 import http from 'node:http'
 import net from 'node:net'
-import { describe, expect, it } from 'vitest'
 import framework from 'framework'
+import { describe, expect, it } from 'vitest'
 import { addressOf, makeApp, portOf } from '../spec/helpers'
 
 // listen() and close() as Fastify 4.29 behaves (issue 31, items 12, 16, 18; issue 30's
@@ -97,7 +97,9 @@ describe('[compat] listen()', () => {
 
   it('a failing onListen hook is logged as the error itself', async () => {
     const lines: any[] = []
-    const app = makeApp({ logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l)) } } })
+    const app = makeApp({
+      logger: { level: 'info', stream: { write: (l: string) => lines.push(JSON.parse(l)) } },
+    })
     app.addHook('onListen', async () => {
       throw new Error('FAIL ON LISTEN')
     })
@@ -118,7 +120,10 @@ describe('[compat] close()', () => {
     const res = await fetch(address, { method: 'HEAD' })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-length')).toBe('5')
-    const outcome = await Promise.race([app.close().then(() => 'closed'), sleep(2500).then(() => 'hung')])
+    const outcome = await Promise.race([
+      app.close().then(() => 'closed'),
+      sleep(2500).then(() => 'hung'),
+    ])
     expect(outcome).toBe('closed')
   })
 
@@ -198,7 +203,9 @@ describe('[compat] client errors', () => {
       clientErrorHandler(this: unknown, error: { code?: string }, socket: net.Socket) {
         self = this
         code = error.code
-        socket.end("HTTP/1.1 418 I'm a Teapot\r\ncontent-length: 6\r\nconnection: close\r\n\r\nteapot")
+        socket.end(
+          "HTTP/1.1 418 I'm a Teapot\r\ncontent-length: 6\r\nconnection: close\r\n\r\nteapot",
+        )
       },
     })
     app.get('/', async () => 'ok')

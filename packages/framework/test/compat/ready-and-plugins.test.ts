@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { fp } from 'framework'
+import { describe, expect, it } from 'vitest'
 import { makeApp } from '../spec/helpers'
 
 // Fastify 4.29's ready() and plugin loading as its own tests observe them (issue 31, items 9, 21,
@@ -54,7 +54,9 @@ describe('[compat] ready()', () => {
 
   it('ready(cb) gets (null, instance)', async () => {
     const app = makeApp()
-    const args = await new Promise<unknown[]>((resolve) => app.ready((...a: unknown[]) => resolve(a)))
+    const args = await new Promise<unknown[]>((resolve) =>
+      app.ready((...a: unknown[]) => resolve(a)),
+    )
     expect(args).toEqual([null, app])
   })
 

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { Readable } from 'node:stream'
-import { describe, expect, it } from 'vitest'
 import { fp } from 'framework'
+import { describe, expect, it } from 'vitest'
 import { addressOf, itBoth, makeApp } from '../spec/helpers'
 
 // The request lifecycle as Fastify 4.29 behaves (issue 31, items 20, 22-25, and the two points
@@ -11,27 +11,30 @@ import { addressOf, itBoth, makeApp } from '../spec/helpers'
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('[compat] custom error handlers and non-Error values', () => {
-  itBoth('a custom error handler sees the reply status as it was, not the error status', async ({ send }) => {
-    const app = makeApp()
-    app.setErrorHandler(async (error: any, _request: any, reply: any) => {
-      const seen = reply.statusCode
-      reply.code(error.statusCode ?? 500)
-      return { seen, own: error.statusCode ?? null }
-    })
-    app.get('/teapot', async () => {
-      throw Object.assign(new Error('short and stout'), { statusCode: 418 })
-    })
-    app.get('/limited', async (_request: any, reply: any) => {
-      reply.code(429)
-      throw new Error('slow down')
-    })
-    const teapot = await send(app, { url: '/teapot' })
-    expect(teapot.statusCode).toBe(418)
-    expect(teapot.json()).toEqual({ seen: 200, own: 418 })
-    const limited = await send(app, { url: '/limited' })
-    expect(limited.statusCode).toBe(500)
-    expect(limited.json()).toEqual({ seen: 429, own: null })
-  })
+  itBoth(
+    'a custom error handler sees the reply status as it was, not the error status',
+    async ({ send }) => {
+      const app = makeApp()
+      app.setErrorHandler(async (error: any, _request: any, reply: any) => {
+        const seen = reply.statusCode
+        reply.code(error.statusCode ?? 500)
+        return { seen, own: error.statusCode ?? null }
+      })
+      app.get('/teapot', async () => {
+        throw Object.assign(new Error('short and stout'), { statusCode: 418 })
+      })
+      app.get('/limited', async (_request: any, reply: any) => {
+        reply.code(429)
+        throw new Error('slow down')
+      })
+      const teapot = await send(app, { url: '/teapot' })
+      expect(teapot.statusCode).toBe(418)
+      expect(teapot.json()).toEqual({ seen: 200, own: 418 })
+      const limited = await send(app, { url: '/limited' })
+      expect(limited.statusCode).toBe(500)
+      expect(limited.json()).toEqual({ seen: 429, own: null })
+    },
+  )
 
   itBoth('the default handler still answers the error status', async ({ send }) => {
     const app = makeApp()
@@ -54,27 +57,30 @@ describe('[compat] custom error handlers and non-Error values', () => {
     expect(res.body).toBe('this is an error')
   })
 
-  itBoth('null thrown by a hook reaches the error handler as an undefined-error Error', async ({ send }) => {
-    const app = makeApp()
-    let received: unknown
-    app.setErrorHandler(async (error: unknown, _request: any, reply: any) => {
-      received = error
-      return reply.send(error)
-    })
-    app.addHook('preValidation', async () => {
-      throw null
-    })
-    app.get('/', async () => 'never')
-    const res = await send(app, { url: '/' })
-    expect(received).toBeInstanceOf(Error)
-    expect(res.statusCode).toBe(500)
-    expect(res.json()).toMatchObject({
-      statusCode: 500,
-      error: 'Internal Server Error',
-      code: 'FRM_ERR_SEND_UNDEFINED_ERR',
-    })
-    expect(res.json().message).toMatch(/^Undefined error has occurred/)
-  })
+  itBoth(
+    'null thrown by a hook reaches the error handler as an undefined-error Error',
+    async ({ send }) => {
+      const app = makeApp()
+      let received: unknown
+      app.setErrorHandler(async (error: unknown, _request: any, reply: any) => {
+        received = error
+        return reply.send(error)
+      })
+      app.addHook('preValidation', async () => {
+        throw null
+      })
+      app.get('/', async () => 'never')
+      const res = await send(app, { url: '/' })
+      expect(received).toBeInstanceOf(Error)
+      expect(res.statusCode).toBe(500)
+      expect(res.json()).toMatchObject({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        code: 'FRM_ERR_SEND_UNDEFINED_ERR',
+      })
+      expect(res.json().message).toMatch(/^Undefined error has occurred/)
+    },
+  )
 })
 
 describe('[compat] AsyncLocalStorage', () => {
@@ -101,35 +107,40 @@ describe('[compat] AsyncLocalStorage', () => {
 })
 
 describe('[compat] callNotFound()', () => {
-  itBoth('after the body was parsed: the not-found preHandler hooks run, the body is kept, reply is returned', async ({ send }) => {
-    const app = makeApp()
-    let returned: unknown
-    let replyObject: unknown
-    const ids: string[] = []
-    app.register(
-      async (instance: any) => {
-        instance.addHook('preHandler', async (request: any) => {
-          request.preHandlers = (request.preHandlers ?? 0) + 1
-          ids.push(request.id)
-        })
-        instance.setNotFoundHandler((request: any, reply: any) => {
-          reply.code(404).send({ notFound: true, body: request.body, preHandlers: request.preHandlers })
-        })
-        instance.post('/items', async (_request: any, reply: any) => {
-          replyObject = reply
-          returned = reply.callNotFound()
-          return reply
-        })
-      },
-      { prefix: '/api' },
-    )
-    const res = await send(app, { method: 'POST', url: '/api/items', payload: { a: 1 } })
-    expect(res.statusCode).toBe(404)
-    expect(res.json()).toEqual({ notFound: true, body: { a: 1 }, preHandlers: 2 })
-    expect(returned).toBe(replyObject)
-    // One request throughout: the same id (and logger) in both contexts.
-    expect(new Set(ids).size).toBe(1)
-  })
+  itBoth(
+    'after the body was parsed: the not-found preHandler hooks run, the body is kept, reply is returned',
+    async ({ send }) => {
+      const app = makeApp()
+      let returned: unknown
+      let replyObject: unknown
+      const ids: string[] = []
+      app.register(
+        async (instance: any) => {
+          instance.addHook('preHandler', async (request: any) => {
+            request.preHandlers = (request.preHandlers ?? 0) + 1
+            ids.push(request.id)
+          })
+          instance.setNotFoundHandler((request: any, reply: any) => {
+            reply
+              .code(404)
+              .send({ notFound: true, body: request.body, preHandlers: request.preHandlers })
+          })
+          instance.post('/items', async (_request: any, reply: any) => {
+            replyObject = reply
+            returned = reply.callNotFound()
+            return reply
+          })
+        },
+        { prefix: '/api' },
+      )
+      const res = await send(app, { method: 'POST', url: '/api/items', payload: { a: 1 } })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ notFound: true, body: { a: 1 }, preHandlers: 2 })
+      expect(returned).toBe(replyObject)
+      // One request throughout: the same id (and logger) in both contexts.
+      expect(new Set(ids).size).toBe(1)
+    },
+  )
 
   itBoth('setNotFoundHandler({ errorHandler }) from a skip-override plugin', async ({ send }) => {
     const app = makeApp()
@@ -157,52 +168,58 @@ describe('[compat] callNotFound()', () => {
 })
 
 describe('[compat] this in hooks', () => {
-  itBoth('is the instance of the matched route context, wherever the hook was added', async ({ send }) => {
-    const app = makeApp()
-    const seen: string[] = []
-    app.decorate('where', 'root')
-    app.addHook('onRequest', async function (this: any) {
-      seen.push(`onRequest:${this.where}`)
-    })
-    app.addHook('preHandler', function (this: any, _request: any, _reply: any, done: () => void) {
-      seen.push(`preHandler:${this.where}`)
-      done()
-    })
-    app.addHook('onSend', async function (this: any) {
-      seen.push(`onSend:${this.where}`)
-    })
-    app.register(async (child: any) => {
-      child.decorate('where', 'child')
-      child.get('/child', async () => 'ok')
-    })
-    app.get('/root', async () => 'ok')
-    await send(app, { url: '/child' })
-    await send(app, { url: '/root' })
-    expect(seen).toEqual([
-      'onRequest:child',
-      'preHandler:child',
-      'onSend:child',
-      'onRequest:root',
-      'preHandler:root',
-      'onSend:root',
-    ])
-  })
+  itBoth(
+    'is the instance of the matched route context, wherever the hook was added',
+    async ({ send }) => {
+      const app = makeApp()
+      const seen: string[] = []
+      app.decorate('where', 'root')
+      app.addHook('onRequest', async function (this: any) {
+        seen.push(`onRequest:${this.where}`)
+      })
+      app.addHook('preHandler', function (this: any, _request: any, _reply: any, done: () => void) {
+        seen.push(`preHandler:${this.where}`)
+        done()
+      })
+      app.addHook('onSend', async function (this: any) {
+        seen.push(`onSend:${this.where}`)
+      })
+      app.register(async (child: any) => {
+        child.decorate('where', 'child')
+        child.get('/child', async () => 'ok')
+      })
+      app.get('/root', async () => 'ok')
+      await send(app, { url: '/child' })
+      await send(app, { url: '/root' })
+      expect(seen).toEqual([
+        'onRequest:child',
+        'preHandler:child',
+        'onSend:child',
+        'onRequest:root',
+        'preHandler:root',
+        'onSend:root',
+      ])
+    },
+  )
 })
 
 describe('[compat] reply', () => {
-  itBoth('reply.code(307).redirect(url) keeps 307; redirect(url) alone is 302', async ({ send }) => {
-    const app = makeApp()
-    app.get('/temporary', (_request: any, reply: any) => {
-      reply.code(307).redirect('/elsewhere')
-    })
-    app.get('/plain', (_request: any, reply: any) => {
-      reply.redirect('/elsewhere')
-    })
-    const temporary = await send(app, { url: '/temporary' })
-    expect(temporary.statusCode).toBe(307)
-    expect(temporary.headers.location).toBe('/elsewhere')
-    expect((await send(app, { url: '/plain' })).statusCode).toBe(302)
-  })
+  itBoth(
+    'reply.code(307).redirect(url) keeps 307; redirect(url) alone is 302',
+    async ({ send }) => {
+      const app = makeApp()
+      app.get('/temporary', (_request: any, reply: any) => {
+        reply.code(307).redirect('/elsewhere')
+      })
+      app.get('/plain', (_request: any, reply: any) => {
+        reply.redirect('/elsewhere')
+      })
+      const temporary = await send(app, { url: '/temporary' })
+      expect(temporary.statusCode).toBe(307)
+      expect(temporary.headers.location).toBe('/elsewhere')
+      expect((await send(app, { url: '/plain' })).statusCode).toBe(302)
+    },
+  )
 
   it('elapsedTime and getResponseTime() stop once the response is sent', async () => {
     const app = makeApp()

@@ -50,7 +50,10 @@ export interface HttpTransportOptions {
    * Handles the server's 'clientError' (malformed HTTP, oversized headers, a request timeout)
    * instead of the built-in answer (Fastify 4's option): `(error, socket) => void`.
    */
-  clientErrorHandler?: (error: Error & { code?: string }, socket: import('node:stream').Duplex) => void
+  clientErrorHandler?: (
+    error: Error & { code?: string },
+    socket: import('node:stream').Duplex,
+  ) => void
   /**
    * TLS: options for `https.createServer` (`key`, `cert`, ...), or with `http2: true` for
    * `http2.createSecureServer` (`allowHTTP1` included). Default: none (plain HTTP).
@@ -248,10 +251,7 @@ function flag(
 /** An optional function option; anything else is FRM_ERR_INVALID_OPTION. */
 function functionOption<
   K extends 'querystringParser' | 'rewriteUrl' | 'serverFactory' | 'clientErrorHandler',
->(
-  options: HttpTransportOptions,
-  name: K,
-): HttpTransportOptions[K] {
+>(options: HttpTransportOptions, name: K): HttpTransportOptions[K] {
   const value = options[name]
   if (value !== undefined && typeof value !== 'function') {
     throw createError(
