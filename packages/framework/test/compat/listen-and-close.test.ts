@@ -1,5 +1,7 @@
 import http from 'node:http'
 import net from 'node:net'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
 import framework from 'framework'
 import { describe, expect, it } from 'vitest'
 import { addressOf, makeApp, portOf } from '../spec/helpers'
@@ -120,6 +122,21 @@ describe('[compat] close()', () => {
     const res = await fetch(address, { method: 'HEAD' })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-length')).toBe('5')
+    const outcome = await Promise.race([
+      app.close().then(() => 'closed'),
+      sleep(2500).then(() => 'hung'),
+    ])
+    expect(outcome).toBe('closed')
+  })
+
+  it('settles after a HEAD answered by @fastify/static with the server unref()ed', async () => {
+    const app = makeApp()
+    app.register(fastifyStatic as any, { root: path.join(__dirname, '..', '..', 'src') })
+    const address = await addressOf(app)
+    app.server.unref()
+    const res = await fetch(`${address}/index.ts`, { method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0)
     const outcome = await Promise.race([
       app.close().then(() => 'closed'),
       sleep(2500).then(() => 'hung'),
