@@ -167,6 +167,24 @@ describe('[compat] callNotFound()', () => {
   })
 })
 
+describe('[compat] callNotFound() logging', () => {
+  it('keeps the request logger: one incoming-request line, one request id', async () => {
+    const lines: any[] = []
+    const app = makeApp({
+      logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    })
+    app.get('/hand-over', (_request: any, reply: any) => {
+      reply.callNotFound()
+    })
+    const res = await app.inject('/hand-over')
+    expect(res.statusCode).toBe(404)
+    const incoming = lines.filter((line) => line.msg === 'incoming request')
+    expect(incoming).toHaveLength(1)
+    const ids = new Set(lines.filter((line) => line.reqId !== undefined).map((line) => line.reqId))
+    expect(ids.size).toBe(1)
+  })
+})
+
 describe('[compat] this in hooks', () => {
   itBoth(
     'is the instance of the matched route context, wherever the hook was added',
