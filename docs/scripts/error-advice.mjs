@@ -65,6 +65,10 @@ export const advice = {
     'The plugin did not finish within `pluginTimeout` (10 s): resolve the async plugin, or call `done()`; raise the option if loading is really that slow.',
   FRM_ERR_REP_ALREADY_SENT:
     'Send once: after `reply.send()`, do not return a value from the handler; `return reply` after sending later.',
+  FRM_ERR_REP_SENT_VALUE:
+    'Use `reply.hijack()` to take the response over; do not assign `reply.sent` (and never `false`).',
+  FRM_ERR_SEND_UNDEFINED_ERR:
+    'Throw, reject or pass to `done` an `Error` (`done(new Error(...))`, `throw createError(...)`), not `null`, `undefined` or an empty rejection.',
   FRM_ERR_REPLY_INVALID_HEADER:
     'Encode the header value (e.g. `encodeURIComponent`) or drop the forbidden characters.',
   FRM_ERR_REPLY_WRITE_FAILED: 'A status or header is not valid HTTP; see the cause in the log.',

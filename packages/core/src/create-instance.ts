@@ -148,6 +148,9 @@ export function createInstance<Req extends RawRequest, Res>(
     hookSeq: 1,
     started: false,
     readyPromise: undefined,
+    readyResult: undefined,
+    inOnReady: false,
+    readyCallbacks: [],
     awaitedError: undefined,
     closePromise: undefined,
     mounted: false,
@@ -171,10 +174,13 @@ export function createInstance<Req extends RawRequest, Res>(
   connectRequestPath()
   const instance = Object.create(instancePrototype) as Instance
   Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
+  // A getter an application (or a test) may redefine, as Fastify's: a version it sets is the one
+  // plugins' `meta.fastify` ranges are then checked against too (context/plugin-meta.ts).
+  const version = options.version ?? '0.0.0'
   Object.defineProperty(instance, 'version', {
-    value: options.version ?? '0.0.0',
+    get: () => version,
     enumerable: false,
-    writable: false,
+    configurable: true,
   })
   const root = new ContextState(core, undefined, instance, 'root', '', new SchemaRegistry())
   root.pluginNames.push('framework')

@@ -66,19 +66,21 @@ describe('errors that are not validation errors', () => {
     expect((await app.inject('/ok-status')).statusCode).toBe(500)
   })
 
-  it('handles non-Error throws and rejections', async () => {
+  it('handles non-Error throws and rejections as Fastify: a string is the 500 body, null is an undefined-error', async () => {
     const { app } = createApp()
     app.get('/string', async () => {
       throw 'a string'
     })
+    app.get('/null', () => Promise.reject(null))
     app.get('/sync', () => {
       throw new TypeError('sync')
     })
-    expect((await app.inject('/string')).json()).toEqual({
-      statusCode: 500,
-      error: 'Internal Server Error',
-      message: 'a string',
-    })
+    const string = await app.inject('/string')
+    expect(string.statusCode).toBe(500)
+    expect(string.body).toBe('a string')
+    const empty = await app.inject('/null')
+    expect(empty.statusCode).toBe(500)
+    expect(empty.json()).toMatchObject({ code: 'FRM_ERR_SEND_UNDEFINED_ERR', statusCode: 500 })
     expect((await app.inject('/sync')).json().message).toBe('sync')
   })
 

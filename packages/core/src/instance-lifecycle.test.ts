@@ -34,7 +34,7 @@ describe('close()', () => {
     expect(events).toEqual(['sibling', 'grandchild', 'child', 'root (transport closed: 1)'])
   })
 
-  it('supports a callback, and reports a failing onClose hook after running the others', async () => {
+  it('supports a callback, runs onClose hooks last added first (avvio), and reports a failing one after running the others', async () => {
     const { app } = createApp()
     const events: string[] = []
     app.addHook('onClose', async () => {
@@ -46,7 +46,7 @@ describe('close()', () => {
     })
     const error = await new Promise((resolve) => app.close(resolve))
     expect((error as Error).message).toBe('close failed')
-    expect(events).toEqual(['first', 'second'])
+    expect(events).toEqual(['second', 'first'])
   })
 })
 

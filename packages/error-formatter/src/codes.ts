@@ -183,6 +183,16 @@ export const codes = {
     statusCode: 500,
     message: 'The reply to %s %s was already sent: send it once',
   },
+  FRM_ERR_REP_SENT_VALUE: {
+    statusCode: 500,
+    message:
+      'reply.sent can only be set to true (the deprecated form of reply.hijack()): a reply cannot be unsent',
+  },
+  FRM_ERR_SEND_UNDEFINED_ERR: {
+    statusCode: 500,
+    message:
+      'Undefined error has occurred: a hook or handler failed with null or undefined; throw or reject with an Error',
+  },
   FRM_ERR_REPLY_INVALID_HEADER: {
     statusCode: 500,
     message:

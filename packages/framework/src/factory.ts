@@ -40,10 +40,16 @@ export function framework(given: FrameworkOptions = {}) {
   // rewriteUrl runs with the instance as `this` (Fastify 4); the instance is made just below.
   let app: ReturnType<typeof createInstance> | undefined
   const rewriteUrl = options.rewriteUrl
+  const clientErrorHandler = options.clientErrorHandler
   const transport = createHttpTransport({
     trustProxy: options.trustProxy,
     querystringParser: options.querystringParser,
     rewriteUrl: rewriteUrl === undefined ? undefined : (raw) => rewriteUrl.call(app, raw),
+    // Anything but a function goes through as it is, for the transport to refuse by name.
+    clientErrorHandler:
+      typeof clientErrorHandler !== 'function'
+        ? (clientErrorHandler as undefined)
+        : (error, socket) => clientErrorHandler.call(app, error, socket),
     bodyLimit: options.bodyLimit,
     requestTimeout: options.requestTimeout,
     keepAliveTimeout: options.keepAliveTimeout,

@@ -19,10 +19,6 @@ interface Unsupported {
 
 const unsupported: Record<string, Unsupported> = {
   frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },
-  clientErrorHandler: {
-    action: 'refuse',
-    advice: 'malformed HTTP is answered by the transport (400, 408 or 431)',
-  },
   jsonShorthand: {
     action: 'warn',
     same: true,

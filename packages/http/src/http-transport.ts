@@ -77,6 +77,11 @@ class NodeHttpTransport implements HttpTransport {
   readonly #options: ResolvedOptions
   #router: Router | null = null
   #table: RouteTable<IncomingMessage, ServerResponse> | null = null
+  /**
+   * True once listen() opened the server: close() closes only a server it opened (one a
+   * serverFactory made and the application started itself is left alone, as in Fastify).
+   */
+  #startedListening = false
   /** The address promise of the listen() not yet undone by close(), if any. */
   #listening: Promise<string> | null = null
   /** close() is under way: responses ask for their connection to close. */
@@ -164,7 +169,8 @@ class NodeHttpTransport implements HttpTransport {
     this.#http2 = built.http2
     server.on(
       'clientError',
-      createClientErrorHandler(options.requestTimeout || options.headersTimeout),
+      options.clientErrorHandler ??
+        createClientErrorHandler(options.requestTimeout || options.headersTimeout),
     )
     this.#connections = new OpenConnections(server)
     this.server = server as unknown as Server
@@ -213,6 +219,7 @@ class NodeHttpTransport implements HttpTransport {
       }
       const onListening = (): void => {
         server.removeListener('error', onError)
+        this.#startedListening = true
         resolve(formatAddress(server.address(), this.#secure))
       }
       server.once('error', onError)
@@ -245,7 +252,7 @@ class NodeHttpTransport implements HttpTransport {
   async #close(): Promise<void> {
     // A listen() still under way finishes first, so the server it opens is closed too.
     if (this.#listening !== null) await this.#listening.catch(() => {})
-    if (!this.server.listening) {
+    if (!this.#startedListening || !this.server.listening) {
       this.#listening = null
       return
     }
@@ -259,6 +266,7 @@ class NodeHttpTransport implements HttpTransport {
     } finally {
       this.#closing = false
       this.#listening = null
+      this.#startedListening = false
     }
   }
 

@@ -13,21 +13,33 @@ import { isThenable } from '../util/index.js'
 /**
  * `ready()`: loads every plugin, then (no more additions from here on) compiles the routes, hands
  * the table to the transport and runs the onReady hooks. Idempotent: the same promise every time.
+ * Loading starts a microtask later, as Fastify starts it on the next tick: a plugin body that
+ * calls `ready(cb)` while the first `ready()` is still starting only queues `cb` (it finds the
+ * promise set) instead of starting a second load of the same queue.
  */
 export function ready(core: Core): Promise<void> {
-  core.readyPromise ??= boot(core)
+  core.readyPromise ??= Promise.resolve().then(() => boot(core))
   return core.readyPromise
 }
 
 async function boot(core: Core): Promise<void> {
-  await settle(core.rootNode)
-  if (core.awaitedError !== undefined) throw core.awaitedError.error
+  try {
+    await settle(core.rootNode)
+    if (core.awaitedError !== undefined) throw core.awaitedError.error
+  } catch (error) {
+    await runReadyCallbacks(core, error)
+    throw error
+  }
+  await runReadyCallbacks(core, null)
   core.started = true
   const table = buildRouteTable(core)
   core.transport.mount(table)
   core.mounted = true
-  for (const state of preOrder(core.root)) {
-    for (const hook of state.hooks.onReady) {
+  core.inOnReady = true
+  try {
+    // The hooks as they were when the instance became ready: one an onReady hook adds does not run.
+    const hooks = [...preOrder(core.root)].flatMap((state) => [...state.hooks.onReady])
+    for (const hook of hooks) {
       await runTimedHook(
         core,
         'onReady',
@@ -36,13 +48,23 @@ async function boot(core: Core): Promise<void> {
         (done) => hook.fn.call(hook.ctx, done),
       )
     }
+  } finally {
+    core.inOnReady = false
+  }
+}
+
+/** The `ready(callback)` calls plugins made while loading, one after the other. */
+async function runReadyCallbacks(core: Core, error: unknown): Promise<void> {
+  for (const callback of core.readyCallbacks.splice(0)) {
+    const result = callback(error)
+    if (isThenable(result)) await result
   }
 }
 
 /**
  * `close()`: waits for loading, runs the preClose hooks (parents first; an error is logged), closes
- * the transport, then runs the onClose hooks, each context's children (latest first) before the
- * context itself. Every onClose hook runs; the first error rejects.
+ * the transport, then runs the onClose hooks, the last added first. Every onClose hook runs; the
+ * first error rejects.
  */
 export function close(core: Core): Promise<void> {
   core.closePromise ??= (async () => {
@@ -55,15 +77,24 @@ export function close(core: Core): Promise<void> {
     if (core.mounted) await core.transport.close()
     core.listening = false
     const errors: unknown[] = []
-    await closeContext(core, core.root, errors)
+    await closeContexts(core, errors)
     if (errors.length > 0) throw errors[0]
   })()
   return core.closePromise
 }
 
-async function closeContext(core: Core, state: ContextState, errors: unknown[]): Promise<void> {
-  for (const child of [...state.children].reverse()) await closeContext(core, child, errors)
-  for (const hook of state.hooks.onClose) {
+/**
+ * Runs every onClose hook, the last added first whatever its context (avvio's close queue: a
+ * plugin's hook, added while it loads, runs before the root's added at start-up), each with its
+ * context's instance. Every hook runs; their errors are collected.
+ */
+async function closeContexts(core: Core, errors: unknown[]): Promise<void> {
+  const hooks: Array<{ hook: HookEntry; state: ContextState }> = []
+  for (const state of preOrder(core.root)) {
+    for (const hook of state.hooks.onClose) hooks.push({ hook, state })
+  }
+  hooks.sort((a, b) => b.hook.seq - a.hook.seq)
+  for (const { hook, state } of hooks) {
     try {
       await runTimedHook(
         core,
@@ -83,18 +114,19 @@ async function closeContext(core: Core, state: ContextState, errors: unknown[]):
  * and the next hook runs. Not awaited by `listen()`, as in Fastify.
  */
 export function runOnListen(core: Core): Promise<void> {
-  return runLoggedHooks(core, 'onListen', false, 'An onListen hook failed')
+  return runLoggedHooks(core, 'onListen', false, null)
 }
 
 /**
  * Runs the `name` hooks (which take no argument) of every context, parents first, one after the
- * other: an error is logged with `failure` and the next hook runs.
+ * other: an error is logged with `failure` (or, with null, as the error itself: its message is the
+ * line's, as Fastify logs a failed onListen hook) and the next hook runs.
  */
 async function runLoggedHooks(
   core: Core,
   name: 'preClose' | 'onListen',
   timed: boolean,
-  failure: string,
+  failure: string | null,
 ): Promise<void> {
   for (const state of preOrder(core.root)) {
     for (const hook of state.hooks[name]) {
@@ -108,7 +140,8 @@ async function runLoggedHooks(
           timed,
         )
       } catch (error) {
-        core.log.error({ err: error }, failure)
+        if (failure === null) core.log.error(error)
+        else core.log.error({ err: error }, failure)
       }
     }
   }

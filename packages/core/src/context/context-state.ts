@@ -23,6 +23,8 @@ import type { ResolvedContext } from './resolved-context.js'
 export interface NotFoundSetting {
   handler: RouteHandler
   hooks: { preValidation?: HookEntry[]; preHandler?: HookEntry[] }
+  /** The `errorHandler` option: first in the not-found handler's error handler chain. */
+  errorHandler?: { fn: ErrorHandler; ctx: Instance }
 }
 
 /**
@@ -76,8 +78,6 @@ export class ContextState {
   currentNode!: PluginNode
   /** True while an awaited instance resolves with itself (its `then` then reads as undefined). */
   unwrapping = false
-  /** What `ready()` returns here: the same promise every time, resolving with this instance. */
-  readyResult: Promise<Instance> | undefined
   /** Computed when the instance becomes ready. */
   resolved: ResolvedContext | undefined
 

@@ -52,6 +52,18 @@ export interface Core {
   started: boolean
   readyPromise: Promise<void> | undefined
   /**
+   * What every `ready()` of the application settles with (the root instance): callbacks and
+   * promises hang on this one promise, so they settle in the order they were asked for.
+   */
+  readyResult: Promise<unknown> | undefined
+  /**
+   * `ready(callback)` called on an encapsulated context while the plugins load (avvio's ready of
+   * that context): each runs once everything has loaded, before the onReady hooks, in call order.
+   */
+  readyCallbacks: Array<(error: unknown) => unknown>
+  /** True while the onReady hooks run: `decorate()` and `addHook('onReady' | 'onListen')` still work. */
+  inOnReady: boolean
+  /**
    * The first loading error an awaited `register()` (or instance) rejected with: awaiting does not
    * handle it (only an `after((error) => ...)` does), so `ready()` and `listen()` fail with it too.
    */

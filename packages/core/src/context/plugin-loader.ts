@@ -63,10 +63,17 @@ export function settleFrom(state: ContextState): Promise<void> {
   const node = targetNode(state)
   const timer = node.bodyRunning ? node.timer : undefined
   timer?.pause()
-  const settling = settle(node).catch((error: unknown) => {
-    state.core.awaitedError ??= { error }
-    throw error
-  })
+  const core = state.core
+  const settling = settle(node).then(
+    () => {
+      // An awaited loading error stays: what is awaited after it fails with it too (avvio).
+      if (core.awaitedError !== undefined) throw core.awaitedError.error
+    },
+    (error: unknown) => {
+      core.awaitedError ??= { error }
+      throw error
+    },
+  )
   return timer === undefined ? settling : settling.finally(() => timer.resume())
 }
 
@@ -74,7 +81,8 @@ async function drain(node: PluginNode): Promise<void> {
   while (node.queue.length > 0) {
     const item = node.queue.shift()!
     if (item.kind === 'plugin') {
-      if (node.failed) continue
+      // After a loading error, even one already awaited, no plugin registered later loads (avvio).
+      if (node.failed || node.state.core.awaitedError !== undefined) continue
       try {
         await loadPlugin(node, item)
       } catch (error) {

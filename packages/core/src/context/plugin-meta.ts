@@ -1,5 +1,8 @@
 import { createError } from '@framework/error-formatter'
+import coerce from 'semver/functions/coerce.js'
+import gt from 'semver/functions/gt.js'
 import satisfies from 'semver/functions/satisfies.js'
+import valid from 'semver/functions/valid.js'
 import {
   describe,
   isThenable,
@@ -136,6 +139,21 @@ export function hasPlugin(state: ContextState, name: string): boolean {
 }
 
 /**
+ * Whether a version the application set on the root instance (`Object.defineProperty(app,
+ * 'version', { value })`, as Fastify's tests do) admits `range`, read as Fastify reads its own
+ * version: a release candidate also loads plugins written for earlier majors.
+ */
+function setVersionAdmits(registrar: ContextState, range: string): boolean {
+  const descriptor = Object.getOwnPropertyDescriptor(registrar.core.root.instance, 'version')
+  const version = descriptor?.value
+  if (typeof version !== 'string' || valid(version) === null) return false
+  const candidate = /-rc.+$/.test(version)
+  const floor = coerce(range)
+  if (candidate && floor !== null && gt(version, floor)) return true
+  return satisfies(version, range, { includePrerelease: candidate })
+}
+
+/**
  * Checks a plugin's declared Fastify range, dependencies and decorators against the context it
  * loads into, in Fastify's order.
  *
@@ -144,7 +162,7 @@ export function hasPlugin(state: ContextState, name: string): boolean {
  */
 export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
   const range = info.fastifyRange
-  if (range !== undefined && !admitsApiLevel(range)) {
+  if (range !== undefined && !setVersionAdmits(registrar, range) && !admitsApiLevel(range)) {
     const [v4, v5] = fastifyApiLevels
     throw createError('FRM_ERR_PLUGIN_VERSION_MISMATCH', info.name, range, v4, v5)
   }

@@ -12,6 +12,17 @@ export function assertNotStarted(state: ContextState, call: string): void {
 }
 
 /**
+ * As `assertNotStarted`, but also allowed while the onReady hooks run (Fastify lets them decorate
+ * the instance and add onReady or onListen hooks).
+ *
+ * @throws FRM_ERR_INSTANCE_ALREADY_LISTENING naming the call
+ */
+export function assertNotStartedOrOnReady(state: ContextState, call: string): void {
+  if (state.core.started && !state.core.inOnReady)
+    throw createError('FRM_ERR_INSTANCE_ALREADY_LISTENING', call)
+}
+
+/**
  * Refuses a non-function where a function is expected.
  *
  * @throws FRM_ERR_INVALID_OPTION naming the option

@@ -17,7 +17,7 @@ import {
 } from '../request/index.js'
 import type { Instance } from '../types/instance.js'
 import { describe } from '../util/index.js'
-import { assertNotStarted } from './assert.js'
+import { assertNotStarted, assertNotStartedOrOnReady } from './assert.js'
 
 function assertName(name: unknown): asserts name is string | symbol {
   if ((typeof name !== 'string' || name === '') && typeof name !== 'symbol') {
@@ -74,7 +74,7 @@ export const decoratorMethods = {
     value: unknown,
     dependencies?: readonly string[],
   ): Instance {
-    assertNotStarted(stateOf(this), 'decorate()')
+    assertNotStartedOrOnReady(stateOf(this), 'decorate()')
     assertName(name)
     // A child context may shadow an ancestor's decorator; the instance surface stays reserved.
     if (Object.hasOwn(this, name) || isBuiltin(this, name)) {

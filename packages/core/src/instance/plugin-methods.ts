@@ -9,9 +9,10 @@ import {
   settleFrom,
   stateOf,
 } from '../context/index.js'
-import type { InjectOptions, InjectResponse, ListenOptions } from '../contracts/transport.js'
+import type { InjectOptions, InjectResponse } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
 import { assertFunction, assertNotStarted } from './assert.js'
+import { readListenArgs } from './listen-args.js'
 
 type Callback = (error: Error | null, value?: any) => void
 
@@ -43,15 +44,22 @@ export const pluginMethods = {
     return this
   },
 
+  /**
+   * Fastify's `ready([callback])`: the callback gets `(error, instance)`; without one, a promise of
+   * the instance. Both hang on one promise, so they settle in the order they were asked for.
+   */
   ready(this: Instance, callback?: Callback): any {
     const state = stateOf(this)
-    const promise = ready(state.core)
-    if (callback === undefined) {
-      state.readyResult ??= promise.then(() => this)
-      return state.readyResult
+    const core = state.core
+    if (callback !== undefined && state !== core.root && !core.started) {
+      // A plugin's own instance (avvio's ready of that context): queued, run once all has loaded.
+      core.readyCallbacks.push((error) => callback((error ?? null) as Error | null, this))
+      return this
     }
-    promise.then(
-      () => callback(null),
+    core.readyResult ??= ready(core).then(() => core.root.instance)
+    if (callback === undefined) return core.readyResult
+    core.readyResult.then(
+      (instance) => callback(null, instance),
       (error) => callback(error),
     )
     return this
@@ -67,30 +75,19 @@ export const pluginMethods = {
     return this
   },
 
-  listen(this: Instance, options?: ListenOptions | Callback, ...rest: unknown[]): any {
-    let callback = rest.find((arg) => typeof arg === 'function') as Callback | undefined
-    if (typeof options === 'function') {
-      callback = options
-      options = {}
-    } else if (typeof options === 'number' || typeof options === 'string') {
-      // Fastify's older form, still accepted by Fastify 4: listen(port[, host][, backlog][, cb]).
-      const host = typeof rest[0] === 'string' ? rest[0] : undefined
-      const backlog = typeof rest[1] === 'number' ? rest[1] : undefined
-      const port = Number(options)
-      options = {
-        port,
-        ...(host === undefined ? {} : { host }),
-        ...(backlog === undefined ? {} : { backlog }),
-      }
-    }
+  listen(this: Instance, ...args: unknown[]): any {
+    const { options: listenOptions, callback } = readListenArgs(args)
     const core = stateOf(this).core
-    const listenOptions = { host: 'localhost', ...(options as ListenOptions | undefined) }
     const promise = ready(core).then(() => {
       if (core.listening) throw createError('FRM_ERR_REOPENED_SERVER')
       core.listening = true
       return core.transport.listen(listenOptions).then(
         (address) => {
           logListening(core, address, listenOptions.listenTextResolver)
+          // Fastify closes the whole instance (onClose hooks included) when the signal aborts.
+          listenOptions.signal?.addEventListener('abort', () => void close(core).catch(() => {}), {
+            once: true,
+          })
           // Started now, not awaited: the caller gets the address while the hooks run (Fastify).
           void runOnListen(core)
           return address
@@ -104,7 +101,8 @@ export const pluginMethods = {
     if (callback === undefined) return promise
     promise.then(
       (address) => callback(null, address),
-      (error) => callback(error),
+      // Fastify's callback gets `(error, null)` when the server did not start.
+      (error) => callback(error, null),
     )
     return undefined
   },

@@ -20,14 +20,23 @@ import { contextSerializerCompiler, contextValidatorCompiler } from '../routes/i
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance, NotFoundOptions } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
-import { assertFormatter, assertFunction, assertNotStarted } from './assert.js'
+import {
+  assertFormatter,
+  assertFunction,
+  assertNotStarted,
+  assertNotStartedOrOnReady,
+} from './assert.js'
 
 export const settingMethods = {
   addHook(this: Instance, name: string, fn: unknown): Instance {
     const state = stateOf(this)
-    if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
+    if (name === 'onReady' || name === 'onListen') {
+      assertNotStartedOrOnReady(state, `addHook('${name}')`)
+    } else if (name !== 'onClose') assertNotStarted(state, `addHook('${name}')`)
     const entry = createHookEntry(name, fn, this)
     if (!isRouteHookName(name)) {
+      // onClose hooks run last added first across contexts (avvio's close queue): their seq says when.
+      if (name === 'onClose') entry.seq = state.core.hookSeq++
       state.hooks[name as keyof typeof state.hooks].push(entry)
       return this
     }
@@ -143,7 +152,14 @@ export const settingMethods = {
         createHookEntry(name, fn, this),
       )
     }
-    state.notFound = { handler, hooks }
+    const errorHandler = (options as NotFoundOptions)?.errorHandler
+    if (errorHandler !== undefined)
+      assertFunction(errorHandler, 'setNotFoundHandler({ errorHandler })')
+    state.notFound = {
+      handler,
+      hooks,
+      ...(errorHandler === undefined ? {} : { errorHandler: { fn: errorHandler, ctx: this } }),
+    }
     core.notFoundByPrefix.set(state.prefix, state)
     return this
   },

@@ -53,13 +53,6 @@ export function handleError(reply: Reply, error: unknown, fromOnSend = false): v
     writeFallback(reply, error, fromOnSend)
     return
   }
-  // A status an error handler chose with reply.code() before sending an Error is kept (API.md:
-  // `reply.code(422).send(new Error('x'))` answers 422); one merely left from the error before is not.
-  const current = reply[kStatus]
-  const chosen = index === 0 || current !== reply[kErrorStatus] ? current : 500
-  const status = statusFor(error, chosen)
-  reply.code(status)
-  reply[kErrorStatus] = status
   const headers = reply[kHeaders]
   delete headers['content-type']
   delete headers['content-length']
@@ -83,10 +76,22 @@ export function statusFor(error: unknown, current: number): number {
   return current >= 400 && current <= 599 ? current : 500
 }
 
+/**
+ * Calls the error handler in turn. A custom one sees the reply as it is (Fastify: its
+ * `reply.statusCode` is the status set so far, 200 or the 429 a plugin set before the error, not
+ * the error's); the default one first sets the error's status.
+ */
 function invokeErrorHandler(reply: Reply, error: unknown): void {
   const rc = reply[kRoute]
   const entry = rc.errorHandlers[reply[kErrorIndex]]!
   if (entry.fn === null) {
+    // A status an error handler chose with reply.code() before sending an Error is kept (API.md:
+    // `reply.code(422).send(new Error('x'))` answers 422); one the default handler set before is not.
+    const current = reply[kStatus]
+    const chosen = current !== reply[kErrorStatus] ? current : 500
+    const status = statusFor(error, chosen)
+    reply.code(status)
+    reply[kErrorStatus] = status
     defaultErrorHandler(reply, error)
     return
   }
@@ -112,6 +117,11 @@ function defaultErrorHandler(reply: Reply, error: unknown): void {
   applyErrorHeaders(reply, error)
   if (status >= 500) reply.request.log.error({ err: error }, message)
   else reply.request.log.info({ err: error }, message)
+  if (typeof error === 'string') {
+    // A thrown string is the body, as Fastify sends it (`throw 'nope'` answers 500 `nope`).
+    reply.send(error)
+    return
+  }
   if (isPlainValue(error)) {
     // A thrown non-Error object is the body itself, as in Fastify (rate-limit's
     // `errorResponseBuilder` result, `{ statusCode: 401, message, hint }` from a hook, ...),

@@ -1,3 +1,4 @@
+import { createError } from '@framework/error-formatter'
 import { isThenable, kPhase, kRoute, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
 
@@ -18,7 +19,7 @@ export function settleResult(reply: Reply, result: unknown, fail: Fail, what: st
   if (isThenable(result)) {
     result.then(
       (value) => settleResolved(reply, value, what),
-      (reason) => fail(reply, reason ?? new Error(`The ${what} rejected without a reason`)),
+      (reason) => fail(reply, reason ?? createError('FRM_ERR_SEND_UNDEFINED_ERR')),
     )
     return
   }

@@ -1,3 +1,4 @@
+import { createError } from '@framework/error-formatter'
 import type { HookEntry } from '../context/index.js'
 import { isThenable, kPhase, kRoute, once, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
@@ -7,10 +8,10 @@ export type HookNext = (reply: Reply, error: unknown) => void
 /** What runs after a payload hook list, with the (possibly replaced) payload. */
 export type PayloadHookNext = (reply: Reply, error: unknown, payload: unknown) => void
 
-/** A rejection without a reason still fails the hook. */
+/** A rejection (or throw) without a reason still fails the hook, with Fastify's undefined-error. */
 function toError(reason: unknown): unknown {
   return reason === undefined || reason === null
-    ? new Error('A hook rejected without a reason')
+    ? createError('FRM_ERR_SEND_UNDEFINED_ERR')
     : reason
 }
 
@@ -27,6 +28,9 @@ export function runRequestHooks(
   stopWhenSent: boolean,
 ): void {
   const request = reply.request
+  // `this` in a lifecycle hook is the instance of the matched route's context (Fastify binds every
+  // hook of a route to the context that declared the route), wherever the hook was added.
+  const self = reply[kRoute].instance
   let index = 0
   const step = (error?: unknown): void => {
     if (error !== undefined && error !== null) {
@@ -40,8 +44,8 @@ export function runRequestHooks(
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, done)
-          : hook.fn.call(hook.ctx, request, reply)
+          ? hook.fn.call(self, request, reply, done)
+          : hook.fn.call(self, request, reply)
       } catch (thrown) {
         next(reply, toError(thrown))
         return
@@ -83,6 +87,9 @@ export function runPayloadHooks(
   stopWhenSent: boolean,
 ): void {
   const request = reply.request
+  // `this` in a lifecycle hook is the instance of the matched route's context (Fastify binds every
+  // hook of a route to the context that declared the route), wherever the hook was added.
+  const self = reply[kRoute].instance
   let index = 0
   let current = payload
   const step = (error?: unknown, replacement?: unknown): void => {
@@ -98,8 +105,8 @@ export function runPayloadHooks(
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, current, done)
-          : hook.fn.call(hook.ctx, request, reply, current)
+          ? hook.fn.call(self, request, reply, current, done)
+          : hook.fn.call(self, request, reply, current)
       } catch (thrown) {
         next(reply, toError(thrown), current)
         return
@@ -139,6 +146,9 @@ export function runErrorHooks(
   next: (reply: Reply, error: unknown) => void,
 ): void {
   const request = reply.request
+  // `this` in a lifecycle hook is the instance of the matched route's context (Fastify binds every
+  // hook of a route to the context that declared the route), wherever the hook was added.
+  const self = reply[kRoute].instance
   let index = 0
   const step = (hookError?: unknown): void => {
     if (hookError !== undefined && hookError !== null) logHookError(reply, hookError)
@@ -148,8 +158,8 @@ export function runErrorHooks(
       let result: unknown
       try {
         result = hook.callback
-          ? hook.fn.call(hook.ctx, request, reply, error, done)
-          : hook.fn.call(hook.ctx, request, reply, error)
+          ? hook.fn.call(self, request, reply, error, done)
+          : hook.fn.call(self, request, reply, error)
       } catch (thrown) {
         logHookError(reply, thrown)
         continue

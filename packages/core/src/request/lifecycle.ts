@@ -36,7 +36,7 @@ export function runRoute(
   }
   if (rc.onRequestAbort !== null) {
     const hooks = rc.onRequestAbort
-    rc.core.transport.onAbort?.(raw, res, () => runAbortHooks(hooks, reply.request))
+    rc.core.transport.onAbort?.(raw, res, () => runAbortHooks(hooks, reply.request, rc.instance))
   }
   if (rc.onRequest !== null) runRequestHooks(rc.onRequest, reply, afterOnRequest, true)
   else afterOnRequest(reply, null)
@@ -81,6 +81,17 @@ function afterPreValidation(reply: Reply, error: unknown): void {
   }
   if (reply[kRoute].validators !== null) validateRequest(reply, afterValidation)
   else afterValidation(reply)
+}
+
+/**
+ * `reply.callNotFound()`: the request, body already parsed, goes on in the not-found route
+ * context `nf`: its preHandler hooks, then its handler, with the same request and reply (its id,
+ * logger and body), and its error handlers from then on, as Fastify switches the reply's context.
+ */
+export function continueInNotFound(reply: Reply, nf: RouteContext): void {
+  reply[kRoute] = nf
+  reply.request[kRoute] = nf
+  afterValidation(reply)
 }
 
 /** Validation passed (or failed with attachValidation): preHandler hooks, then the handler. */

@@ -3,7 +3,7 @@ import type { RouteContext } from '../context/index.js'
 import type { FrameworkReply } from '../types/reply.js'
 import type { FrameworkRequest } from '../types/request.js'
 import { kPhase, kRoute, Phase } from '../util/index.js'
-import { runRoute } from './lifecycle.js'
+import { continueInNotFound } from './lifecycle.js'
 import type { Reply } from './reply.js'
 
 /** The path of a URL, without its query string. */
@@ -50,7 +50,11 @@ export function notFoundFor(rc: RouteContext, path: string): RouteContext {
   return rc.core.notFound[rc.core.notFound.length - 1]!.rc
 }
 
-/** `reply.callNotFound()`: hands the request to the not-found handler that serves its URL. */
+/**
+ * `reply.callNotFound()`: hands the request to the not-found handler that serves its URL, which
+ * runs its preHandler hooks and handler on this very request and reply (the body is not read
+ * again; the request keeps its id and logger).
+ */
 export function callNotFound(reply: Reply): void {
   const rc = reply[kRoute]
   const request = reply.request
@@ -63,6 +67,5 @@ export function callNotFound(reply: Reply): void {
     reply.send()
     return
   }
-  reply[kPhase] = Phase.Handed
-  runRoute(notFoundFor(rc, pathOf(request.url)), request.raw, reply.raw, {}, request.query)
+  continueInNotFound(reply, notFoundFor(rc, pathOf(request.url)))
 }

@@ -10,6 +10,7 @@ import {
   describe,
   isHeaderName,
   isHeaderValue,
+  kEndTime,
   kErrorIndex,
   kErrorStatus,
   kHeaders,
@@ -70,7 +71,8 @@ export class Reply {
   [kSerializer]: ((payload: unknown) => string) | null;
   [kErrorIndex]: number;
   [kErrorStatus]: number;
-  [kTrailers]: TrailerTable | null
+  [kTrailers]: TrailerTable | null;
+  [kEndTime]: number
 
   constructor(
     rc: RouteContext,
@@ -85,6 +87,7 @@ export class Reply {
     this[kErrorIndex] = -1
     this[kErrorStatus] = 0
     this[kTrailers] = null
+    this[kEndTime] = 0
   }
 
   code(statusCode: number): this {
@@ -225,14 +228,21 @@ export class Reply {
     return this[kPhase] !== Phase.Open
   }
 
-  /** Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. */
+  /**
+   * Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. Any other value is refused
+   * (a reply cannot be unsent; accepting `false` would leave the request hanging).
+   *
+   * @throws FRM_ERR_REP_SENT_VALUE for a value other than true
+   */
   set sent(value: boolean) {
-    if (value === true) this.hijack()
+    if (value !== true) throw createError('FRM_ERR_REP_SENT_VALUE')
+    this.hijack()
   }
 
   /** Milliseconds since the request's lifecycle started. */
   get elapsedTime(): number {
-    return performance.now() - this.request[kStartTime]
+    const end = this[kEndTime]
+    return (end === 0 ? performance.now() : end) - this.request[kStartTime]
   }
 
   /** Fastify 4's older name of `elapsedTime`. */
@@ -375,8 +385,10 @@ export class Reply {
     return this.send()
   }
 
-  callNotFound(): void {
+  /** Hands the request to the not-found handler; returns the reply (Fastify). */
+  callNotFound(): this {
     callees.callNotFound(this)
+    return this
   }
 }
 

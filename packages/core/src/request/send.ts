@@ -2,6 +2,7 @@ import { createError } from '@framework/error-formatter'
 import type { SerializeFunction } from '../contracts/compilers.js'
 import type { WritablePayload } from '../contracts/transport.js'
 import {
+  kEndTime,
   kErrorIndex,
   kHeaders,
   kPhase,
@@ -222,6 +223,7 @@ function end(reply: Reply, payload: unknown): void {
 export function write(reply: Reply, payload: WritablePayload | undefined): void {
   const rc = reply[kRoute]
   reply[kPhase] = Phase.Written
+  reply[kEndTime] = performance.now()
   const headers = reply[kHeaders]
   let body: WritablePayload = payload ?? null
   if (reply.request.raw.method === 'HEAD') {

@@ -300,6 +300,10 @@ function createNotFoundContext(
       () => contextValidatorCompiler(state),
       () => contextSerializerCompiler(state),
     ),
+    errorHandlers:
+      setting?.errorHandler === undefined
+        ? base.errorHandlers
+        : [setting.errorHandler as never, ...base.errorHandlers],
     notFound: true,
   }
 }

@@ -66,6 +66,8 @@ export interface DecoratorAccessors {
 export interface NotFoundOptions {
   preValidation?: HookMap['preValidation'] | HookMap['preValidation'][]
   preHandler?: HookMap['preHandler'] | HookMap['preHandler'][]
+  /** The error handler of the not-found handler (before the context's), as Fastify 4 takes it. */
+  errorHandler?: ErrorHandler
 }
 
 /**
@@ -189,19 +191,31 @@ export interface FastifyInstance<
    * `(error, done)` or `(error, instance, done)`.
    */
   after(fn?: AfterCallback): ThenableInstance<Local>
-  /** Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. */
+  /**
+   * Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. The
+   * callback gets `(error, instance)`; callbacks and promises settle in the order asked. Called
+   * on a plugin's own instance while loading, the callback is queued: it runs once everything
+   * has loaded, before the onReady hooks.
+   */
   ready(): Promise<Instance<Local>>
-  ready(callback: (error: Error | null) => void): Instance<Local>
-  /** Closes the transport, then runs the `onClose` hooks (children's before their parents'). */
+  ready(callback: (error: Error | null, instance: Instance<Local>) => void): Instance<Local>
+  /** Closes the transport, then runs the `onClose` hooks, the last added first (as avvio). */
   close(): Promise<void>
   close(callback: (error: Error | null) => void): Instance<Local>
   /** `ready()`, then starts listening (host default `localhost`); resolves with the address. */
   listen(options?: ListenOptions): Promise<string>
-  listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void
-  /** Fastify's older form: `listen(port[, host][, backlog], callback?)`. */
+  listen(
+    options: ListenOptions,
+    callback: (error: Error | null, address: string | null) => void,
+  ): void
+  listen(callback: (error: Error | null, address: string | null) => void): void
+  /**
+   * Fastify's older forms: `listen(port[, host][, backlog], callback?)`, `listen(path[, backlog],
+   * callback?)` (text that is not a number names a pipe or Unix socket).
+   */
   listen(
     port: number | string,
-    ...rest: Array<string | number | ((error: Error | null, address?: string) => void)>
+    ...rest: Array<string | number | ((error: Error | null, address: string | null) => void)>
   ): Promise<string> | undefined
   /** `ready()`, then an in-process request through the transport. */
   inject(options: InjectOptions | string): Promise<InjectResponse>

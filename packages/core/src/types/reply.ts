@@ -110,8 +110,11 @@ export interface FastifyReply<G extends RouteGeneric = RouteGeneric> {
    */
   redirect(url: string, code?: number): this
   redirect(code: number, url: string): this
-  /** Answers with the not-found handler that serves this URL. */
-  callNotFound(): void
+  /**
+   * Answers with the not-found handler that serves this URL: its preHandler hooks and handler run
+   * on this request (body already parsed, same id and logger). Returns the reply.
+   */
+  callNotFound(): this
   /** The request's logger. */
   readonly log: Logger
   /** Fastify 4's `reply.context`: `context.config` is the route's `config`. */

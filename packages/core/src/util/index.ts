@@ -11,6 +11,7 @@ export { drawTree, type PrintNode } from './print-tree.js'
 export {
   kContext,
   kDisplayName,
+  kEndTime,
   kErrorIndex,
   kErrorStatus,
   kFastifyDisplayName,

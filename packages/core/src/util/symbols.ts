@@ -15,6 +15,8 @@ export const kRequestLog = Symbol.for('framework.request-log')
 export const kRequestHeaders = Symbol.for('framework.request-headers')
 /** When the request's lifecycle started (`performance.now()`), for `reply.elapsedTime`. */
 export const kStartTime = Symbol.for('framework.start-time')
+/** When the reply was handed to the transport (`performance.now()`), 0 before. */
+export const kEndTime = Symbol.for('framework.end-time')
 /** Reply status code. */
 export const kStatus = Symbol.for('framework.status')
 /** Reply headers (lower-cased names). */

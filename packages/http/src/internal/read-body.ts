@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks'
 import type { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import { createError } from '@framework/error-formatter'
@@ -81,7 +82,15 @@ export function readBody(
     done(abortError())
     return
   }
-  source[kReader] = new BodyReader(raw, limit, declared, stream === undefined, done)
+  // `done` runs in the async context of this call, not the socket's: a store a hook entered with
+  // AsyncLocalStorage (`storage.run(store, next)` in onRequest) reaches the handler, as in Fastify.
+  source[kReader] = new BodyReader(
+    raw,
+    limit,
+    declared,
+    stream === undefined,
+    AsyncResource.bind(done),
+  )
   source.on('data', onData)
   source.on('end', onEnd)
   source.on('error', onError)

@@ -116,10 +116,12 @@ export function closeServer(
     // http.Server#close() would also destroy the connections Node deems idle at once (Node 19+),
     // among them those whose last response is still being flushed; net.Server#close() only stops
     // accepting.
+    // A `close` a plugin put on the server itself (wrapping Node's) is called, as Fastify calls it.
     const closeListener = (): void => {
       listening = false
-      if (server instanceof NetServer) NetServer.prototype.close.call(server, done)
-      else (server as NetServer).close(done)
+      if (server instanceof NetServer && !Object.hasOwn(server, 'close')) {
+        NetServer.prototype.close.call(server, done)
+      } else (server as NetServer).close(done)
     }
     connections.closing = true
     for (const session of connections.sessions) {
