@@ -131,5 +131,6 @@ export {
   Precompiler,
   type PrecompileSummary,
 } from './precompiler.js'
-export { framework }
+// `import { fastify } from 'framework'` gives the factory, as `import { fastify } from 'fastify'` does.
+export { framework, framework as fastify }
 export default framework
