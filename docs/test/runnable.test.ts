@@ -42,7 +42,9 @@ describe('every block marked `run` runs, exits 0 and prints its `text output` bl
       writeFileSync(file, toModule(block.lang, block.code))
       const { stdout } = await run(process.execPath, [file], {
         cwd: root,
-        timeout: 15_000,
+        // Bounded, with room for a block that starts PGlite (a WebAssembly PostgreSQL: seconds of
+        // compilation on a busy machine).
+        timeout: 60_000,
         env: { ...process.env, NODE_ENV: 'production' },
       }).catch((error: Error & { stderr?: string }) => {
         throw new Error(`docs/${block.where}: the block failed:\n${error.stderr ?? error.message}`)
@@ -50,6 +52,6 @@ describe('every block marked `run` runs, exits 0 and prints its `text output` bl
       if (block.output !== undefined) {
         expect(stdout.trim(), `docs/${block.where}: its output block`).toBe(block.output.trim())
       }
-    })
+    }, 90_000)
   }
 })

@@ -132,5 +132,6 @@ export {
   type PrecompileSummary,
 } from './precompiler.js'
 export type { RouterOptions } from './router-options.js'
-export { framework }
+// `import { fastify } from 'framework'` gives the factory, as `import { fastify } from 'fastify'` does.
+export { framework, framework as fastify }
 export default framework

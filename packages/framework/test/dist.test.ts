@@ -6,7 +6,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url))
 
 // Loads what `pnpm build` wrote, the way users will: once with require, once with import.
 describe('built output', () => {
-  it('require returns the factory itself, with .default and .framework pointing at it', async () => {
+  it('require returns the factory itself, with .default, .framework and .fastify pointing at it', async () => {
     const report = await runBuilt(
       packageDir,
       'require',
@@ -14,6 +14,7 @@ describe('built output', () => {
         type: typeof mod,
         defaultIsSelf: mod.default === mod,
         namedIsSelf: mod.framework === mod,
+        fastifyIsSelf: mod.fastify === mod,
         fp: typeof mod.fp,
       }`,
     )
@@ -21,17 +22,23 @@ describe('built output', () => {
       type: 'function',
       defaultIsSelf: true,
       namedIsSelf: true,
+      fastifyIsSelf: true,
       fp: 'function',
     })
   })
 
-  it('import gives the factory as default and named export', async () => {
+  it('import gives the factory as default and named export (framework and fastify)', async () => {
     const report = await runBuilt(
       packageDir,
       'import',
-      `return { type: typeof mod.default, same: mod.framework === mod.default, fp: typeof mod.fp }`,
+      `return {
+        type: typeof mod.default,
+        same: mod.framework === mod.default,
+        fastify: mod.fastify === mod.default,
+        fp: typeof mod.fp,
+      }`,
     )
-    expect(report).toEqual({ type: 'function', same: true, fp: 'function' })
+    expect(report).toEqual({ type: 'function', same: true, fastify: true, fp: 'function' })
   })
 
   it.each(['require', 'import'] as const)('the %s build answers a request', async (format) => {

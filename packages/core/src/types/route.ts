@@ -36,7 +36,7 @@ export type HttpMethod =
 
 /**
  * A route handler: send with `reply.send(payload)`, or return the payload (or a promise of it).
- * Where a response schema applies to 200 (`200`, `2xx`, `default`), the returned value must match it.
+ * Where the route declares response schemas, the returned value must match one of them.
  *
  * @example
  * const handler: RouteHandler = async (request) => ({ hello: 'world' })

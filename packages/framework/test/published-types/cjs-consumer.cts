@@ -17,6 +17,7 @@ declare module 'framework' {
 const app: framework.Instance = framework({ bodyLimit: 1024 })
 const same: framework.Instance = framework.default()
 const named: framework.Instance = framework.framework()
+const asFastify: framework.FastifyInstance = framework.fastify({ logger: false })
 const marked = framework.fp(async () => {})
 
 app.post('/users', { schema: { body: { $ref: 'cjs.user#' } } }, async (request) => {
@@ -36,4 +37,4 @@ const plugin: framework.Plugin = async (instance) => {
 }
 app.register(plugin)
 
-export = { same, named, marked }
+export = { same, named, asFastify, marked }

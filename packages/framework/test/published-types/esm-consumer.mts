@@ -1,5 +1,12 @@
 // Ordinary ESM user code, compiled against the published declarations (dist/index.d.ts).
-import framework, { type FrameworkReply, fp, type Instance, type Plugin } from 'framework'
+import framework, {
+  type FastifyInstance,
+  type FrameworkReply,
+  fastify,
+  fp,
+  type Instance,
+  type Plugin,
+} from 'framework'
 
 const user = {
   $id: 'esm.user',
@@ -60,3 +67,8 @@ app.register(routes, { prefix: '/v1' })
 app.register(fp(async (instance: Instance) => instance.decorate('x', 1)))
 
 export const helper = (reply: FrameworkReply) => reply.code(204).send()
+
+// `import { fastify } from 'framework'` is the factory, as in Fastify.
+export const viaNamed: FastifyInstance = fastify({ logger: false }).get('/named', async () => 'ok')
+// @ts-expect-error: the named export is the factory, not a namespace of it
+fastify.framework

@@ -260,6 +260,71 @@ describe('replies checked against the response schema of their status', () => {
     })
   })
 
+  it('checks a returned value against the union of the declared responses (reply.code(404); return x)', () => {
+    const found = {
+      200: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] },
+      404: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+    } as const
+    app.get('/item/:id', { schema: { response: found } }, async (request, reply) => {
+      if (request.url === '/item/0') {
+        reply.code(404)
+        return { message: 'not found' }
+      }
+      return { id: 1 }
+    })
+    app.get('/only-404', { schema: { response: { 404: found[404] } } }, async (_request, reply) => {
+      reply.status(404)
+      return { message: 'gone' }
+    })
+    app.route({
+      method: 'GET',
+      url: '/item-route',
+      schema: { response: found },
+      handler: async (_request, reply) => {
+        reply.code(404)
+        return { message: 'not found' }
+      },
+    })
+    // @ts-expect-error: matches neither the 200 nor the 404 schema
+    app.get('/neither', { schema: { response: found } }, async () => ({ other: true }))
+    // @ts-expect-error: a message must be a string
+    app.get('/bad-404', { schema: { response: found } }, async () => ({ message: 404 }))
+    app.get(
+      '/typebox/:id',
+      {
+        schema: {
+          params: Type.Object({ id: Type.String() }),
+          response: {
+            200: Type.Object({ id: Type.String(), title: Type.String() }),
+            404: Type.Object({ message: Type.String() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        if (request.params.id === 'missing') {
+          reply.code(404)
+          return { message: 'not found' }
+        }
+        return { id: request.params.id, title: 'found' }
+      },
+    )
+    app.get(
+      '/typebox-bad',
+      { schema: { response: { 200: Type.Object({ id: Type.String() }) } } },
+      // @ts-expect-error: id is a string in the only declared response
+      async () => ({ id: 1 }),
+    )
+  })
+
+  it('checks a returned value against a Reply written as a route generic', () => {
+    app.get<{ Reply: { ok: true } | { message: string } }>('/generic', async (_request, reply) => {
+      reply.code(404)
+      return { message: 'not found' }
+    })
+    // @ts-expect-error: not one of the Reply types
+    app.get<{ Reply: { ok: true } }>('/generic-bad', async () => ({ ok: false }))
+  })
+
   it('keeps replies assignable to the plain reply type', () => {
     const helper = (reply: FrameworkReply) => reply.header('x', '1')
     app.get('/helper', { schema: { response } }, async (_request, reply) => {

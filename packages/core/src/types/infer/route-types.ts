@@ -115,12 +115,31 @@ interface SentReply {
 type HandlerValue<T> = T | Error | undefined | void | SentReply
 
 /**
- * What a handler may return: with a reply type for 200 (the generic's `Reply`, or a response schema
- * for 200, `2xx` or `default`), a value of that type, the reply itself (`return reply`), nothing,
- * an Error, or a promise of one of them; otherwise anything. (A `Promise`, not any thenable: comparing
- * two promises is cheap for the type checker, comparing a promise with `PromiseLike` is not.)
+ * What a handler's return value may be, as Fastify 4 types it: the route generic's `Reply`, else the
+ * union of every declared response schema's type (the handler may have set any status before
+ * returning: `reply.code(404); return { message }`), else anything (`unknown`).
+ *
+ * @example
+ * type R = ReturnedReply<{ Responses: { 200: { id: number }; 404: { message: string } } }>
+ * // { id: number } | { message: string }
+ */
+type ReturnedReply<G> = G extends { Reply: infer R }
+  ? R
+  : G extends { Responses: infer Map }
+    ? unknown extends Map
+      ? unknown
+      : [keyof Map] extends [never]
+        ? unknown
+        : Map[keyof Map]
+    : unknown
+
+/**
+ * What a handler may return: with declared replies (the generic's `Reply`, or the response schemas),
+ * a value of one of their types, the reply itself (`return reply`), nothing, an Error, or a promise
+ * of one of them; otherwise anything. (A `Promise`, not any thenable: comparing two promises is
+ * cheap for the type checker, comparing a promise with `PromiseLike` is not.)
  */
 export type HandlerResult<G> =
-  unknown extends ReplyType<G, 200>
+  unknown extends ReturnedReply<G>
     ? unknown
-    : HandlerValue<ReplyType<G, 200>> | Promise<HandlerValue<ReplyType<G, 200>>>
+    : HandlerValue<ReturnedReply<G>> | Promise<HandlerValue<ReturnedReply<G>>>
