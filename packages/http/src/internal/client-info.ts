@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { ClientInfo } from '@framework/core'
+import type { ClientInfo, RawRequest } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import proxyAddr from 'proxy-addr'
 
@@ -47,8 +47,8 @@ function lastEntry(value: string | string[] | undefined): string | undefined {
  * Who the client is, believing `X-Forwarded-For`, `-Host` and `-Proto` as far as `trust` allows
  * (as Fastify 4 does with `trustProxy`). Computed only when a request asks.
  */
-export function describeClient(raw: IncomingMessage, trust: TrustFunction): ClientInfo {
-  const ips = proxyAddr.all(raw, trust)
+export function describeClient(raw: RawRequest, trust: TrustFunction): ClientInfo {
+  const ips = proxyAddr.all(raw as IncomingMessage, trust)
   const ip = ips[ips.length - 1]
   const forwardedHost = lastEntry(raw.headers['x-forwarded-host'])
   const forwardedProto = lastEntry(raw.headers['x-forwarded-proto'])
@@ -56,7 +56,7 @@ export function describeClient(raw: IncomingMessage, trust: TrustFunction): Clie
   return {
     ip,
     ips,
-    hostname: forwardedHost ?? raw.headers.host,
+    hostname: forwardedHost ?? (raw.headers.host as string | undefined),
     protocol: forwardedProto ?? (secure ? 'https' : 'http'),
   }
 }
