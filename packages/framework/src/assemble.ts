@@ -37,8 +37,11 @@ export interface TransportSettings {
 export interface Host<T extends Transport<any, any>> {
   /** Makes the transport from the settings (called once, before the instance exists). */
   transport(settings: TransportSettings): T
-  /** Builds the logger of the `logger` option. Default: pino (see `createLogger`). */
-  logger?: (option: LoggerOption | undefined) => FrameworkLogger
+  /**
+   * Builds the logger of the `logger` option; undefined leaves it to the default (pino, see
+   * `createLogger`).
+   */
+  logger?: (option: LoggerOption | undefined) => FrameworkLogger | undefined
   /**
    * False where the host forbids code generation from strings (Cloudflare Workers): validators and
    * serializers must then come from the precompiled module, and a schema missing from it fails
@@ -65,7 +68,7 @@ export function assemble<T extends Transport<any, any>>(
   host: Host<T>,
 ): ReturnType<typeof createInstance> {
   checkOptions(options)
-  const logger = (host.logger ?? createLogger)(options.logger)
+  const logger = host.logger?.(options.logger) ?? createLogger(options.logger)
   // rewriteUrl runs with the instance as `this` (Fastify 4); the instance is made just below.
   let app: ReturnType<typeof createInstance> | undefined
   const rewriteUrl = options.rewriteUrl

@@ -1,0 +1,64 @@
+import type { Instance } from '@framework/core'
+import { assemble, type FrameworkOptions } from 'framework/assemble'
+import { fetchLogger } from './console-logger.js'
+import { FetchTransport } from './fetch-transport.js'
+
+/** The transport of each application made by {@link framework}, for `toFetchHandler(app)`. */
+export const transports = new WeakMap<object, FetchTransport>()
+
+/** Whether this host compiles code from strings (`new Function`); Workers do not. */
+function canGenerateCode(): boolean {
+  try {
+    return new Function('return true')() === true
+  } catch {
+    return false
+  }
+}
+
+/** Options of the fetch entry's `framework()`: the umbrella's (node:http-only ones are ignored). */
+export interface FetchFrameworkOptions extends FrameworkOptions {
+  /**
+   * What to run to write the precompiled module, named in the error a schema missing from it
+   * gives where code generation is forbidden (Workers). Default: the generic advice.
+   */
+  buildStep?: string
+}
+
+/**
+ * Creates an application served through the Fetch API: the umbrella's factory, same options and
+ * defaults, wired to the Fetch transport. Hand it to the host with `toFetchHandler(app)`. Where
+ * the host forbids code generation (Cloudflare Workers), validators and serializers come from
+ * `precompiled` only.
+ *
+ * @example
+ * import framework, { toFetchHandler } from '@framework/fetch'
+ *
+ * const app = framework()
+ * app.get('/hello', async () => ({ hello: 'world' }))
+ * export default { fetch: toFetchHandler(app) } // Workers; Deno.serve(toFetchHandler(app)); Bun.serve({ fetch: toFetchHandler(app) })
+ */
+export function framework(options: FetchFrameworkOptions = {}): Instance {
+  const { buildStep, ...rest } = options
+  const codeGeneration = canGenerateCode()
+  let transport: FetchTransport | undefined
+  const app = assemble(rest, {
+    transport: ({ options: given, rewriteUrl }) => {
+      transport = new FetchTransport({
+        trustProxy: given.trustProxy,
+        querystringParser: given.querystringParser,
+        rewriteUrl,
+        bodyLimit: given.bodyLimit,
+        maxParamLength: given.maxParamLength,
+        ignoreTrailingSlash: given.ignoreTrailingSlash,
+        caseSensitive: given.caseSensitive,
+        codeGeneration,
+      })
+      return transport
+    },
+    logger: fetchLogger,
+    codeGeneration,
+    buildStep,
+  })
+  transports.set(app, transport!)
+  return app
+}
