@@ -1,10 +1,9 @@
 import type { Instance } from '@framework/core'
 import { assemble, type FrameworkOptions } from 'framework/assemble'
 import { fetchLogger } from './console-logger.js'
+import { toFetchHandler } from './fetch-handler.js'
 import { FetchTransport } from './fetch-transport.js'
-
-/** The transport of each application made by {@link framework}, for `toFetchHandler(app)`. */
-export const transports = new WeakMap<object, FetchTransport>()
+import { transports } from './registry.js'
 
 /** Whether this host compiles code from strings (`new Function`); Workers do not. */
 function canGenerateCode(): boolean {
@@ -60,5 +59,10 @@ export function framework(options: FetchFrameworkOptions = {}): Instance {
     buildStep,
   })
   transports.set(app, transport!)
+  // inject() answers through the same handler a host gets (made on first use).
+  transport!.dispatchRequest = (request, remoteAddress) => {
+    toFetchHandler(app)
+    return transport!.dispatchRequest!(request, remoteAddress)
+  }
   return app
 }

@@ -1,6 +1,6 @@
 import type { Instance } from '@framework/core'
 import { errorBody, errorStatusCode } from '@framework/error-formatter'
-import { transports } from './factory.js'
+import { transports } from './registry.js'
 import { type FetchRawRequest, toRawRequest } from './internal/raw-request.js'
 
 /** What a host hands the handler: `(request, env, ctx)` (Workers), `(request, info)` (Deno), `(request, server)` (Bun). */
@@ -31,6 +31,18 @@ function remoteAddressOf(request: Request, second: unknown): string | undefined 
  * export default { fetch: toFetchHandler(app) }
  */
 export function toFetchHandler(app: Instance): FetchHandler {
+  let handler = handlers.get(app)
+  if (handler === undefined) {
+    handler = makeHandler(app)
+    handlers.set(app, handler)
+  }
+  return handler
+}
+
+/** One handler per application: it holds the application's one readiness. */
+const handlers = new WeakMap<object, FetchHandler>()
+
+function makeHandler(app: Instance): FetchHandler {
   const transport = transports.get(app)
   if (transport === undefined) {
     throw new TypeError(
