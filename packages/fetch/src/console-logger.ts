@@ -5,8 +5,13 @@ type LevelName = keyof typeof LEVELS
 
 /** An Error as pino's standard serializer writes it: type, message, stack, and its own fields. */
 function serializeError(error: Error): Record<string, unknown> {
-  const out: Record<string, unknown> = { type: error.name, message: error.message, stack: error.stack }
-  for (const key of Object.keys(error)) out[key] = (error as unknown as Record<string, unknown>)[key]
+  const out: Record<string, unknown> = {
+    type: error.name,
+    message: error.message,
+    stack: error.stack,
+  }
+  for (const key of Object.keys(error))
+    out[key] = (error as unknown as Record<string, unknown>)[key]
   return out
 }
 
@@ -36,19 +41,26 @@ export function consoleLogger(
   bindings: Record<string, unknown>,
   write: (line: string) => void = (line) => console.log(line),
 ): FrameworkLogger {
-  const threshold = LEVELS[level as LevelName] ?? (level === 'silent' ? Number.POSITIVE_INFINITY : 30)
+  const threshold =
+    LEVELS[level as LevelName] ?? (level === 'silent' ? Number.POSITIVE_INFINITY : 30)
   const entry =
     (name: LevelName) =>
     (...args: unknown[]): void => {
       const number = LEVELS[name]
       if (number < threshold) return
       const [first, ...rest] = args
-      const message = typeof first === 'string' ? first : rest.find((item) => typeof item === 'string')
+      const message =
+        typeof first === 'string' ? first : rest.find((item) => typeof item === 'string')
       const fields = typeof first === 'string' ? {} : fieldsOf(first)
-      const msg =
-        message ?? (first instanceof Error ? first.message : undefined)
+      const msg = message ?? (first instanceof Error ? first.message : undefined)
       write(
-        JSON.stringify({ level: number, time: Date.now(), ...bindings, ...fields, ...(msg === undefined ? {} : { msg }) }),
+        JSON.stringify({
+          level: number,
+          time: Date.now(),
+          ...bindings,
+          ...fields,
+          ...(msg === undefined ? {} : { msg }),
+        }),
       )
     }
   return {
@@ -71,7 +83,11 @@ export function fetchLogger(option: LoggerOption | undefined): FrameworkLogger |
   if (option === true) return consoleLogger('info', {})
   if (typeof option !== 'object' || option === null) return undefined
   const candidate = option as Partial<FrameworkLogger>
-  if (typeof candidate.info === 'function' && typeof candidate.child === 'function') return undefined
-  const { level = 'info', base } = option as { level?: string; base?: Record<string, unknown> | null }
+  if (typeof candidate.info === 'function' && typeof candidate.child === 'function')
+    return undefined
+  const { level = 'info', base } = option as {
+    level?: string
+    base?: Record<string, unknown> | null
+  }
   return consoleLogger(level, base ?? {})
 }

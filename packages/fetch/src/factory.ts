@@ -5,15 +5,6 @@ import { toFetchHandler } from './fetch-handler.js'
 import { FetchTransport } from './fetch-transport.js'
 import { transports } from './registry.js'
 
-/** Whether this host compiles code from strings (`new Function`); Workers do not. */
-function canGenerateCode(): boolean {
-  try {
-    return new Function('return true')() === true
-  } catch {
-    return false
-  }
-}
-
 /** Options of the fetch entry's `framework()`: the umbrella's (node:http-only ones are ignored). */
 export interface FetchFrameworkOptions extends FrameworkOptions {
   /**
@@ -38,7 +29,6 @@ export interface FetchFrameworkOptions extends FrameworkOptions {
  */
 export function framework(options: FetchFrameworkOptions = {}): Instance {
   const { buildStep, ...rest } = options
-  const codeGeneration = canGenerateCode()
   let transport: FetchTransport | undefined
   const app = assemble(rest, {
     transport: ({ options: given, rewriteUrl }) => {
@@ -50,12 +40,13 @@ export function framework(options: FetchFrameworkOptions = {}): Instance {
         maxParamLength: given.maxParamLength,
         ignoreTrailingSlash: given.ignoreTrailingSlash,
         caseSensitive: given.caseSensitive,
-        codeGeneration,
       })
       return transport
     },
     logger: fetchLogger,
-    codeGeneration,
+    // Compilers are guarded everywhere: the guard only turns a refused compilation into
+    // FRM_ERR_PRECOMPILED_MISSING, and costs nothing where compiling works.
+    codeGeneration: false,
     buildStep,
   })
   transports.set(app, transport!)

@@ -39,14 +39,18 @@ describe('toFetchHandler(app)', () => {
     expect((await handler(request('/'))).status).toBe(500)
     const logged = lines
       .map((line) => JSON.parse(line))
-      .filter((entry) => entry.level === 50 && entry.msg.startsWith('The application failed to start'))
+      .filter(
+        (entry) => entry.level === 50 && entry.msg.startsWith('The application failed to start'),
+      )
     expect(logged).toHaveLength(1)
     expect(logged[0].err.message).toBe('the database is not there')
   })
 
   it('refuses an application of the umbrella, naming the fetch entry', async () => {
     const { default: nodeFramework } = await import('framework')
-    expect(() => toFetchHandler(nodeFramework() as never)).toThrow(/framework\(\) of @framework\/fetch/)
+    expect(() => toFetchHandler(nodeFramework() as never)).toThrow(
+      /framework\(\) of @framework\/fetch/,
+    )
   })
 })
 
@@ -63,7 +67,12 @@ describe('listen() and inject()', () => {
     const app = framework()
     app.post('/things/:id', async (request, reply) => {
       reply.header('set-cookie', ['a=1; Path=/', 'b=2; HttpOnly'])
-      return { id: (request.params as { id: string }).id, body: request.body, query: request.query, ip: request.ip }
+      return {
+        id: (request.params as { id: string }).id,
+        body: request.body,
+        query: request.query,
+        ip: request.ip,
+      }
     })
     toFetchHandler(app)
     const response = await app.inject({
@@ -77,7 +86,12 @@ describe('listen() and inject()', () => {
     expect(response.statusMessage).toBe('OK')
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(response.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; HttpOnly'])
-    expect(response.json()).toEqual({ id: '7', body: { hello: 'world' }, query: { q: 'x' }, ip: '10.0.0.9' })
+    expect(response.json()).toEqual({
+      id: '7',
+      body: { hello: 'world' },
+      query: { q: 'x' },
+      ip: '10.0.0.9',
+    })
     expect(response.body).toBe(response.payload)
     expect(response.rawPayload.toString()).toBe(response.body)
     expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)))
@@ -125,7 +139,12 @@ describe('the request path', () => {
       },
     })
     const response = await toFetchHandler(app)(
-      request('/', { method: 'POST', body, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit),
+      request('/', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit),
     )
     expect(response.status).toBe(413)
     expect(pulled).toBeLessThan(10)
@@ -167,7 +186,11 @@ describe('the request path', () => {
       const raw = reply.raw as import('./index.js').FetchRawReply
       raw.removeHeader('x-removed')
       reply.code(202)
-      reply.send({ has: raw.hasHeader('X-From-Raw'), value: raw.getHeader('x-from-raw'), status: raw.statusCode })
+      reply.send({
+        has: raw.hasHeader('X-From-Raw'),
+        value: raw.getHeader('x-from-raw'),
+        status: raw.statusCode,
+      })
     })
     const response = await toFetchHandler(app)(request('/'))
     expect(response.status).toBe(202)
@@ -182,9 +205,12 @@ describe('the request path', () => {
       app.get('/', async (request) => ({ ip: request.ip ?? null }))
       return toFetchHandler(app)
     }
-    const ipOf = async (response: Promise<Response>) => ((await (await response).json()) as { ip: string }).ip
+    const ipOf = async (response: Promise<Response>) =>
+      ((await (await response).json()) as { ip: string }).ip
     const handler = build()
-    expect(await ipOf(handler(request('/'), { remoteAddr: { hostname: '192.0.2.1' } }))).toBe('192.0.2.1')
+    expect(await ipOf(handler(request('/'), { remoteAddr: { hostname: '192.0.2.1' } }))).toBe(
+      '192.0.2.1',
+    )
     const bunServer = { requestIP: () => ({ address: '192.0.2.2', port: 5000 }) }
     expect(await ipOf(handler(request('/'), bunServer))).toBe('192.0.2.2')
     const cf = request('/', { headers: { 'cf-connecting-ip': '203.0.113.5' } })
@@ -207,8 +233,17 @@ describe('the request path', () => {
       console.log = original
     }
     const entries = lines.map((line) => JSON.parse(line as string))
-    expect(entries.map((entry) => entry.msg)).toEqual(['incoming request', 'handled', 'request completed'])
-    expect(entries[1]).toMatchObject({ level: 30, reqId: expect.any(String), route: 'root', msg: 'handled' })
+    expect(entries.map((entry) => entry.msg)).toEqual([
+      'incoming request',
+      'handled',
+      'request completed',
+    ])
+    expect(entries[1]).toMatchObject({
+      level: 30,
+      reqId: expect.any(String),
+      route: 'root',
+      msg: 'handled',
+    })
     expect(entries[2]).toMatchObject({ res: { statusCode: 200 } })
   })
 })

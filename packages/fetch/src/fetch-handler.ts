@@ -1,7 +1,7 @@
 import type { Instance } from '@framework/core'
 import { errorBody, errorStatusCode } from '@framework/error-formatter'
-import { transports } from './registry.js'
 import { type FetchRawRequest, toRawRequest } from './internal/raw-request.js'
+import { transports } from './registry.js'
 
 /** What a host hands the handler: `(request, env, ctx)` (Workers), `(request, info)` (Deno), `(request, server)` (Bun). */
 export type FetchHandler = (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>
@@ -56,7 +56,10 @@ function makeHandler(app: Instance): FetchHandler {
       () => undefined,
       (error: unknown) => {
         failure = { error }
-        app.log.error({ err: error }, 'The application failed to start: every request is answered 500')
+        app.log.error(
+          { err: error },
+          'The application failed to start: every request is answered 500',
+        )
       },
     )
     return ready
@@ -66,7 +69,8 @@ function makeHandler(app: Instance): FetchHandler {
     if (failure !== undefined) return failed(failure.error)
     return transport.handle(raw)
   }
-  transport.dispatchRequest = (request, remoteAddress) => serve(toRawRequest(request, remoteAddress))
+  transport.dispatchRequest = (request, remoteAddress) =>
+    serve(toRawRequest(request, remoteAddress))
   return (request, env, ctx) => {
     let remote = remoteAddressOf(request, env)
     if (remote === undefined && transport.trustsProxy) {

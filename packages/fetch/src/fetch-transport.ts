@@ -16,9 +16,10 @@ import {
   type Router,
   type TrustProxy,
 } from '@framework/http/neutral'
+import { canGenerateCode } from './internal/code-generation.js'
 import { inject } from './internal/inject.js'
-import type { FetchRawRequest } from './internal/raw-request.js'
 import { FetchRawReply } from './internal/raw-reply.js'
+import type { FetchRawRequest } from './internal/raw-request.js'
 import { readBody } from './internal/read-body.js'
 import { writeResponse } from './internal/write-response.js'
 
@@ -31,8 +32,11 @@ export interface FetchTransportOptions {
   maxParamLength?: number | undefined
   ignoreTrailingSlash?: boolean | undefined
   caseSensitive?: boolean | undefined
-  /** False where the host forbids code generation from strings (Workers). Default true. */
-  codeGeneration?: boolean | undefined
+  /**
+   * Whether the host compiles code from strings at the moment the table is mounted (the first
+   * request). Default: asks the host (`new Function`); Workers refuse it while handling a request.
+   */
+  codeGeneration?: (() => boolean) | undefined
 }
 
 const NOT_READY_BODY = 'Service Unavailable: the application is not ready yet'
@@ -67,14 +71,15 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
 
   mount(table: RouteTable<FetchRawRequest, FetchRawReply>): void {
     const options = this.#options
+    const codeGeneration = (options.codeGeneration ?? canGenerateCode)()
     this.#router = buildRouter(table, {
       caseSensitive: options.caseSensitive ?? true,
       ignoreTrailingSlash: options.ignoreTrailingSlash ?? false,
       maxParamLength: options.maxParamLength ?? 100,
       querystringParser: options.querystringParser,
-      codeGeneration: options.codeGeneration !== false,
+      codeGeneration,
       // Between two requests, where the host has timers (every Fetch host does during a request).
-      schedule: options.codeGeneration === false ? null : (task) => setTimeout(task, 0),
+      schedule: codeGeneration ? (task) => setTimeout(task, 0) : null,
     })
     this.#asyncConstraints = hasAsyncConstraints(table)
     this.#table = table
@@ -109,7 +114,8 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
   ): boolean {
     try {
       const url = rewriteUrl(raw)
-      if (typeof url !== 'string') throw new TypeError(`rewriteUrl returned ${typeof url}, not a URL`)
+      if (typeof url !== 'string')
+        throw new TypeError(`rewriteUrl returned ${typeof url}, not a URL`)
       ;(raw as FetchRawRequest & { originalUrl?: string }).originalUrl = raw.url
       raw.url = url
       return true

@@ -22,7 +22,11 @@ export async function answerOf(response: Response): Promise<Answer> {
   response.headers.forEach((value, name) => {
     if (!connectionHeaders.has(name)) headers[name] = value
   })
-  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()).toString('base64') }
+  return {
+    status: response.status,
+    headers,
+    body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+  }
 }
 
 /** Asks `base` (http://127.0.0.1:port) every request of the corpus, one after the other. */

@@ -1,8 +1,9 @@
 import nodeFramework from 'framework'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../../examples/edge/app.mjs'
 import fetchFramework, { toFetchHandler } from '../src/index.js'
-import { answerOf, askAll, type Answer } from './compare.js'
-import { buildApp, corpus } from './fixtures/app.mjs'
+import { type Answer, answerOf, askAll } from './compare.js'
+import { corpus } from './fixtures/corpus.mjs'
 
 let reference: Answer[]
 const nodeApp = buildApp(nodeFramework)
@@ -38,8 +39,11 @@ describe('the same application through the fetch handler under node', () => {
 
   it('answers 400, 404, 413 and 415 with the framework bodies', () => {
     const statuses = reference.map((answer) => answer.status)
-    expect(statuses).toEqual([200, 200, 200, 400, 201, 400, 415, 415, 400, 413, 200, 200, 200, 200, 204, 418, 404, 404, 404])
-    const body = (index: number) => JSON.parse(Buffer.from(reference[index]!.body, 'base64').toString())
+    expect(statuses).toEqual([
+      200, 200, 200, 400, 201, 400, 415, 415, 400, 413, 200, 200, 200, 200, 204, 418, 404, 404, 404,
+    ])
+    const body = (index: number) =>
+      JSON.parse(Buffer.from(reference[index]!.body, 'base64').toString())
     expect(body(9)).toEqual({
       statusCode: 413,
       code: 'FRM_ERR_CTP_BODY_TOO_LARGE',

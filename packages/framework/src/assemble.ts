@@ -43,9 +43,10 @@ export interface Host<T extends Transport<any, any>> {
    */
   logger?: (option: LoggerOption | undefined) => FrameworkLogger | undefined
   /**
-   * False where the host forbids code generation from strings (Cloudflare Workers): validators and
-   * serializers must then come from the precompiled module, and a schema missing from it fails
-   * `ready()` naming the route, the part and the build step. Default true.
+   * False where the host may forbid code generation from strings (Cloudflare Workers allow it at
+   * global scope, not while handling a request, where `ready()` runs): a validator or serializer
+   * that is not in the precompiled module and cannot be compiled then fails `ready()` naming the
+   * route, the part and the build step, never with a bare EvalError. Default true.
    */
   codeGeneration?: boolean
   /** The name of the build step a missing precompiled schema points to (in that error). */

@@ -49,7 +49,8 @@ export async function inject(
     const existing = headers.get('cookie')
     headers.set('cookie', [existing, ...pairs].filter(Boolean).join('; '))
   }
-  const authority = (given['authority'] as string | undefined) ?? headers.get('host') ?? 'localhost:80'
+  const authority =
+    (given['authority'] as string | undefined) ?? headers.get('host') ?? 'localhost:80'
   const url = new URL(targetOf(given), `http://${authority}`)
   addQuery(url, given.query)
   const payload = given.payload ?? given.body
@@ -57,7 +58,8 @@ export async function inject(
   if (payload !== undefined && payload !== null) {
     if (typeof payload === 'string' || payload instanceof Uint8Array) body = payload as ResponseBody
     else if (payload instanceof ReadableStream) body = payload
-    else if (typeof (payload as { pipe?: unknown }).pipe === 'function') body = await collect(payload)
+    else if (typeof (payload as { pipe?: unknown }).pipe === 'function')
+      body = await collect(payload)
     else {
       body = JSON.stringify(payload)
       if (!headers.has('content-type')) headers.set('content-type', 'application/json')
@@ -65,7 +67,9 @@ export async function inject(
     if (!headers.has('content-length') && !(body instanceof ReadableStream)) {
       headers.set(
         'content-length',
-        String(typeof body === 'string' ? Buffer.byteLength(body) : (body as Uint8Array).byteLength),
+        String(
+          typeof body === 'string' ? Buffer.byteLength(body) : (body as Uint8Array).byteLength,
+        ),
       )
     }
   }
@@ -78,7 +82,10 @@ export async function inject(
     body: hasBody ? body : undefined,
     ...(hasBody && body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit)
-  const response = await dispatch(request, (given.remoteAddress as string | undefined) ?? '127.0.0.1')
+  const response = await dispatch(
+    request,
+    (given.remoteAddress as string | undefined) ?? '127.0.0.1',
+  )
   return toInjectResponse(response)
 }
 
@@ -86,7 +93,10 @@ function targetOf(options: InjectOptions): string {
   const url = options.url ?? options.path ?? '/'
   if (typeof url === 'string') return url
   const { pathname, query } = url as { pathname: string; query?: unknown }
-  const search = typeof query === 'string' ? query : new URLSearchParams(query as Record<string, string>).toString()
+  const search =
+    typeof query === 'string'
+      ? query
+      : new URLSearchParams(query as Record<string, string>).toString()
   return search === '' ? pathname : `${pathname}?${search}`
 }
 
@@ -145,9 +155,17 @@ function parseCookie(line: string): Record<string, unknown> {
   for (const attribute of attributes) {
     const at = attribute.indexOf('=')
     const name = (at === -1 ? attribute : attribute.slice(0, at)).trim()
-    const key = name.charAt(0).toLowerCase() + name.slice(1).replace(/-(\w)/g, (_, c) => c.toUpperCase())
+    const key =
+      name.charAt(0).toLowerCase() + name.slice(1).replace(/-(\w)/g, (_, c) => c.toUpperCase())
     const lower = key.toLowerCase()
-    const normalized = lower === 'max-age' || lower === 'maxage' ? 'maxAge' : lower === 'httponly' ? 'httpOnly' : lower === 'samesite' ? 'sameSite' : lower
+    const normalized =
+      lower === 'max-age' || lower === 'maxage'
+        ? 'maxAge'
+        : lower === 'httponly'
+          ? 'httpOnly'
+          : lower === 'samesite'
+            ? 'sameSite'
+            : lower
     cookie[normalized] = at === -1 ? true : attribute.slice(at + 1).trim()
   }
   return cookie

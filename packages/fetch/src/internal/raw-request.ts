@@ -49,7 +49,8 @@ export function toRawRequest(
   if (cookies !== undefined && cookies.length > 1) headers['set-cookie'] = cookies
   if (headers.host === undefined) {
     const hostStart = schemeEnd + 3
-    if (schemeEnd !== -1) headers.host = target.slice(hostStart, pathStart === -1 ? undefined : pathStart)
+    if (schemeEnd !== -1)
+      headers.host = target.slice(hostStart, pathStart === -1 ? undefined : pathStart)
   }
   return {
     method: request.method,

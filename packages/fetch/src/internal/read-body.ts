@@ -48,7 +48,12 @@ export function readBody(
 }
 
 /** A web stream, chunk by chunk, cancelled as soon as it passes the limit. */
-function readWeb(body: ReadableStream<Uint8Array>, limit: number, declared: number, done: Done): void {
+function readWeb(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  declared: number,
+  done: Done,
+): void {
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
   let received = 0

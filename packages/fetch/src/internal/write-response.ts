@@ -36,7 +36,8 @@ export function writeResponse(
   res.headersSent = true
   const outgoing = new Headers()
   const raw = res.getHeaders()
-  for (const name of Object.keys(raw)) if (headers[name] === undefined) append(outgoing, name, raw[name]!)
+  for (const name of Object.keys(raw))
+    if (headers[name] === undefined) append(outgoing, name, raw[name]!)
   let body: ResponseBody | null = null
   let stream = false
   if (typeof payload === 'string' || payload instanceof Uint8Array) {
@@ -77,7 +78,9 @@ function fromNodeStream(source: NodeLikeStream, res: FetchRawReply): ReadableStr
   return new ReadableStream<Uint8Array>({
     start(controller) {
       source.on('data', (chunk: Uint8Array | string) => {
-        controller.enqueue(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk))
+        controller.enqueue(
+          typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk),
+        )
         if ((controller.desiredSize ?? 1) <= 0) source.pause?.()
       })
       source.on('end', () => {
@@ -100,7 +103,10 @@ function fromNodeStream(source: NodeLikeStream, res: FetchRawReply): ReadableStr
 }
 
 /** `body`, passed through, finishing the reply when it ends, fails or is cancelled. */
-function watchEnd(body: ReadableStream<Uint8Array>, res: FetchRawReply): ReadableStream<Uint8Array> {
+function watchEnd(
+  body: ReadableStream<Uint8Array>,
+  res: FetchRawReply,
+): ReadableStream<Uint8Array> {
   if (res.finished.length === 0) return body
   const reader = body.getReader()
   return new ReadableStream<Uint8Array>({
