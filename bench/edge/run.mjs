@@ -4,7 +4,7 @@
 // schema), and under node the fetch transport against the node:http one.
 // node bench/edge/run.mjs [--duration 5] [--connections 20] [--only a,b]
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
@@ -16,7 +16,10 @@ const option = (name, fallback) => {
 }
 const duration = Number(option('duration', 5))
 const connections = Number(option('connections', 20))
-const bun = fileURLToPath(new URL('../../packages/fetch/node_modules/.bin/bun', import.meta.url))
+// The binary itself (not the package manager's shell shim), so /proc reads Bun's own CPU time.
+const bun = realpathSync(
+  fileURLToPath(new URL('../../packages/fetch/node_modules/bun/bin/bun.exe', import.meta.url)),
+)
 const server = fileURLToPath(new URL('./server.mjs', import.meta.url))
 const targets = [
   ['framework-bun-serve', bun],
@@ -65,8 +68,8 @@ async function start(name, runtime) {
   return { child, url: `http://127.0.0.1:${port}` }
 }
 
-const load = (url, scenario, seconds) =>
-  autocannon({ url, connections, duration: seconds, ...scenario })
+const load = (url, { path, ...scenario }, seconds) =>
+  autocannon({ url: url + path, connections, duration: seconds, ...scenario })
 
 const rows = []
 for (const [name, runtime] of targets) {

@@ -1,6 +1,5 @@
 // One bench server: node|bun server.mjs <target> <port>. Prints "ready" once it serves.
 import { createServer } from 'node:http'
-import { Readable } from 'node:stream'
 import { buildApp } from './app.mjs'
 
 const [target, portText] = process.argv.slice(2)
@@ -11,11 +10,16 @@ const hostname = '127.0.0.1'
 function serveFetchOnNode(handler) {
   const server = createServer(async (req, res) => {
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+    let body
+    if (hasBody) {
+      const chunks = []
+      for await (const chunk of req) chunks.push(chunk)
+      body = Buffer.concat(chunks)
+    }
     const request = new Request(`http://${req.headers.host}${req.url}`, {
       method: req.method,
       headers: req.headers,
-      body: hasBody ? Readable.toWeb(req) : undefined,
-      duplex: 'half',
+      body,
     })
     const response = await handler(request)
     res.writeHead(response.status, Object.fromEntries(response.headers))

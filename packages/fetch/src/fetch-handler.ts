@@ -64,10 +64,16 @@ function makeHandler(app: Instance): FetchHandler {
     )
     return ready
   }
-  const serve = async (raw: FetchRawRequest): Promise<Response> => {
-    await whenReady()
-    if (failure !== undefined) return failed(failure.error)
-    return transport.handle(raw)
+  let started = false
+  const serveReady = (raw: FetchRawRequest): Promise<Response> =>
+    failure === undefined ? transport.handle(raw) : Promise.resolve(failed(failure.error))
+  const serve = (raw: FetchRawRequest): Promise<Response> => {
+    // Once ready, a request goes straight to the transport (no extra turn of the event loop).
+    if (started) return serveReady(raw)
+    return whenReady().then(() => {
+      started = true
+      return serveReady(raw)
+    })
   }
   transport.dispatchRequest = (request, remoteAddress) =>
     serve(toRawRequest(request, remoteAddress))
@@ -82,7 +88,7 @@ function makeHandler(app: Instance): FetchHandler {
 
 /** The standard error body of a 500, for an application that could not start. */
 function failed(error: unknown): Response {
-  const status = errorStatusCode(error) >= 500 ? errorStatusCode(error) : 500
+  const status = Math.max(errorStatusCode(error), 500)
   const body = JSON.stringify(errorBody(error, status))
   return new Response(body, {
     status,

@@ -45,8 +45,6 @@ export function toRawRequest(
   request.headers.forEach((value, name) => {
     headers[name] = value
   })
-  const cookies = (request.headers as { getSetCookie?: () => string[] }).getSetCookie?.()
-  if (cookies !== undefined && cookies.length > 1) headers['set-cookie'] = cookies
   if (headers.host === undefined) {
     const hostStart = schemeEnd + 3
     if (schemeEnd !== -1)
