@@ -20,7 +20,7 @@ const leaves = [
   'standard-schema',
 ]
 /** Packages built on the core (adapters and plugins): everything but the leaves and the core. */
-const onCore = ['http', 'openapi', 'openapi-ui', 'bearer-auth', 'framework']
+const onCore = ['http', 'fetch', 'openapi', 'openapi-ui', 'bearer-auth', 'framework']
 
 const testFile = '\\.test(-d)?\\.ts$|/test/'
 
@@ -129,10 +129,43 @@ module.exports = {
     {
       name: 'only-tests-import-the-umbrella',
       comment:
-        "No package's source imports the umbrella package `framework` (it wires the others); their tests may.",
+        "No package's source imports the umbrella package `framework` (it wires the others); their tests may. A transport package imports its one shared entry, `framework/assemble` (src/assemble.ts).",
       severity: 'error',
       from: { path: '^packages/', pathNot: ['^packages/framework/', testFile] },
-      to: { path: ['^packages/framework/', '^framework(/|$)'] },
+      to: {
+        path: ['^packages/framework/', '^framework(/|$)'],
+        pathNot: ['^packages/framework/src/assemble\\.ts$', '^framework/assemble$'],
+      },
+    },
+    {
+      name: 'fetch-no-node-http',
+      comment:
+        'The Fetch-API transport runs where node:http does not (Workers, Deno, Bun): packages/fetch/src never imports node:http and its kin, nor light-my-request, nor the node:http entry of @framework/http (only @framework/http/neutral).',
+      severity: 'error',
+      from: { path: '^packages/fetch/src/', pathNot: testFile },
+      to: {
+        path: [
+          '^(node:)?(http|https|http2|net|tls)$',
+          '(^|/)node_modules/light-my-request/',
+          '^light-my-request(/|$)',
+          '^packages/http/src/index\\.ts$',
+          '^@framework/http$',
+        ],
+      },
+    },
+    {
+      name: 'assembly-transport-neutral',
+      comment:
+        'The shared assembly (packages/framework/src/assemble.ts) is what every transport loads: it imports only the neutral entry of @framework/http, never node:http itself.',
+      severity: 'error',
+      from: { path: '^packages/framework/src/assemble\\.ts$' },
+      to: {
+        path: [
+          '^packages/http/src/index\\.ts$',
+          '^@framework/http$',
+          '^(node:)?(http|https|http2|net|tls)$',
+        ],
+      },
     },
   ],
   options: {

@@ -61,9 +61,19 @@ function hasBundlerVariants(dir = 'src'): boolean {
  * Rollup and webpack use and Node ignores), built after the others with the bundler variants.
  */
 function buildForBundlers(): Promise<void> {
+  // Subpath entries with a `module` condition of their own (framework/assemble) get one too.
+  const entry: Record<string, string> = { 'index.bundler': 'src/index.ts' }
+  const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    exports?: Record<string, { module?: string; 'framework-source'?: string }>
+  }
+  for (const target of Object.values(manifest.exports ?? {})) {
+    const bundled = target.module?.match(/^\.\/dist\/(.+)\.js$/)?.[1]
+    const source = target['framework-source']
+    if (bundled !== undefined && source !== undefined) entry[bundled] = source
+  }
   return build({
     config: false,
-    entry: { 'index.bundler': 'src/index.ts' },
+    entry,
     format: ['esm'],
     dts: false,
     clean: false,

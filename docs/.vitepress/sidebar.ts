@@ -21,6 +21,7 @@ export const sidebar: SidebarSection[] = [
       { text: 'OpenAPI', link: '/guide/openapi' },
       { text: 'The typed client', link: '/guide/typed-client' },
       { text: 'Running in production', link: '/guide/production' },
+      { text: 'Deploy to the edge', link: '/guide/edge' },
       { text: 'Performance and precompilation', link: '/guide/performance' },
     ],
   },

@@ -52,6 +52,10 @@ export const advice = {
   FRM_ERR_OPTION_NOT_SUPPORTED:
     'Remove the option; the message says what replaces it (see Moving from Fastify).',
   FRM_ERR_REOPENED_SERVER: 'Call `close()` before `listen()` again, or create a new instance.',
+  FRM_ERR_FETCH_NO_LISTEN:
+    'On Workers, Deno and Bun the host listens: `export default { fetch: toFetchHandler(app) }`, `Deno.serve(toFetchHandler(app))` or `Bun.serve({ fetch: toFetchHandler(app) })`. Use `inject()` in tests.',
+  FRM_ERR_PRECOMPILED_MISSING:
+    'Run the build step that writes the precompiled module (`framework-precompile` or `precompile(buildApp, file)`) again after changing a schema, and import that module statically into the entry (`precompiled: compiled`).',
   FRM_ERR_PLUGIN_DECORATOR_MISSING:
     'The plugin declares `decorators` it needs: declare them (or register the plugin that does) before it.',
   FRM_ERR_PLUGIN_DEPENDENCY_MISSING:

@@ -2,4 +2,8 @@ import { packageBuildConfig } from '../../tsup.shared'
 
 // `require('framework')` returns the factory itself, with `.default` and `.framework` (API.md).
 // `shims`: the CommonJS build gets `import.meta.url` (the logger loads pino on first use).
-export default packageBuildConfig({ shims: true }, { commonJsDefault: true })
+// `assemble`: the wiring other transports share (`framework/assemble`, used by @framework/fetch).
+export default packageBuildConfig(
+  { shims: true, entry: ['src/index.ts', 'src/assemble.ts'] },
+  { commonJsDefault: true },
+)

@@ -147,6 +147,16 @@ export const codes = {
     statusCode: 500,
     message: 'The server is already listening: call close() before listen() again',
   },
+  FRM_ERR_FETCH_NO_LISTEN: {
+    statusCode: 500,
+    message:
+      'listen() is not available on @framework/fetch: the host serves the application, hand it toFetchHandler(app) (%s)',
+  },
+  FRM_ERR_PRECOMPILED_MISSING: {
+    statusCode: 500,
+    message:
+      'The %s schema of %s %s is not in the precompiled module, and this host forbids compiling code at run time: %s',
+  },
 
   // Plugins
   FRM_ERR_PLUGIN_DECORATOR_MISSING: {

@@ -1,4 +1,4 @@
-import { buildJsonParser, type PoisoningAction } from '@framework/http'
+import { buildJsonParser, type PoisoningAction } from '@framework/http/neutral'
 
 /** A content-type parser in Fastify's callback style. */
 type CallbackParser = (

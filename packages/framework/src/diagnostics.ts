@@ -11,5 +11,10 @@ const initialization = channel('fastify.initialization')
  * diagnosticsChannel.subscribe('fastify.initialization', ({ fastify }) => fastify.addHook('onRequest', trace))
  */
 export function publishInitialization(instance: unknown): void {
-  if (initialization.hasSubscribers) initialization.publish({ fastify: instance })
+  try {
+    if (initialization.hasSubscribers) initialization.publish({ fastify: instance })
+  } catch {
+    // Cloudflare Workers refuse to publish at global scope, where applications are usually
+    // created (their runtime subscribes to every channel for tracing): nothing is lost there.
+  }
 }

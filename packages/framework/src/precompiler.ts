@@ -1,4 +1,3 @@
-import { writeFile } from 'node:fs/promises'
 import { createError } from '@framework/error-formatter'
 import { type PrecompiledSerializers, SerializerCollector } from '@framework/serializer-compiler'
 import { type PrecompiledValidators, ValidatorCollector } from '@framework/validator-compiler'
@@ -64,6 +63,8 @@ export class Precompiler {
    * const { validators, serializers, skipped } = await precompiler.write('compiled.cjs')
    */
   async write(file: string): Promise<PrecompileSummary> {
+    // Loaded here, not at import: a host without a file system (a Worker) loads this file too.
+    const { writeFile } = await import('node:fs/promises')
     await writeFile(file, this.code())
     return {
       file,

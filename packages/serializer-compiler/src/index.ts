@@ -1,4 +1,8 @@
-export type { PrecompiledSerializers, RequireFunction } from './precompiled-types.js'
+export type {
+  PrecompiledSerializer,
+  PrecompiledSerializers,
+  RequireFunction,
+} from './precompiled-types.js'
 export { buildResponseSelector } from './response-selector.js'
 export { SerializerCollector } from './serializer-collector.js'
 export {

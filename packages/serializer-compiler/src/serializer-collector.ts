@@ -28,13 +28,15 @@ export class SerializerCollector {
   }
 
   /**
-   * The module text (CommonJS): `exports.serializers`, by key, the text of fast-json-stringify's
-   * standalone code (it sets `module.exports`), evaluated when a route asks for it.
+   * The module text (CommonJS): `exports.serializers`, by key, fast-json-stringify's standalone
+   * code (it sets `module.exports`) inside a function `(require, module, exports)`: plain code a
+   * bundler includes (no `new Function`, which Cloudflare Workers forbid), run when a route asks
+   * for it.
    */
   code(): string {
     let out = 'exports.serializers = {\n'
     for (const [key, code] of this.entries) {
-      out += `${JSON.stringify(key)}: ${JSON.stringify(code)},\n`
+      out += `${JSON.stringify(key)}: function (require, module, exports) {\n${code}\n},\n`
     }
     return `${out}};\n`
   }

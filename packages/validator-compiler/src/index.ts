@@ -1,6 +1,7 @@
 export { buildValidatorCompiler } from './build-validator-compiler.js'
 export { defaultAjvOptions } from './default-ajv-options.js'
 export type {
+  PrecompiledChunk,
   PrecompiledSetCode,
   PrecompiledValidators,
   RequireFunction,

@@ -24,6 +24,12 @@ export interface PrecompiledValidators {
 export interface PrecompiledSetCode {
   /** Route key → position of its chunk in `chunks`. */
   readonly index: Readonly<Record<string, number>>
-  /** The text of each chunk. */
-  readonly chunks: readonly string[]
+  /**
+   * Each chunk: a function `(require, exports)` (what the collector writes), or the text of that
+   * code (modules written before functions were; evaluated with `new Function`).
+   */
+  readonly chunks: readonly (string | PrecompiledChunk)[]
 }
+
+/** One chunk of precompiled validators: assigns `exports[<route key>]` for its route parts. */
+export type PrecompiledChunk = (require: RequireFunction, exports: Record<string, unknown>) => void

@@ -55,8 +55,9 @@ export class ValidatorCollector {
    * The module text of the collected validators (CommonJS): `exports.validators`, per set of shared
    * schemas, its route parts in chunks of {@link CHUNK_SIZE}, each chunk the text of one Ajv
    * standalone module (the shared schemas it calls written once per chunk), and an index from
-   * route key to chunk. A chunk is evaluated when a route first asks for one of its parts: no one
-   * large script to parse at start, and little code repeated.
+   * route key to chunk. Each chunk is written as a function `(require, exports)` around that
+   * code: plain code a bundler includes (no `new Function` at start, which Cloudflare Workers
+   * forbid), run when a route first asks for one of its parts, and little code repeated.
    */
   code(): string {
     this.skipped.length = 0
@@ -73,7 +74,7 @@ export class ValidatorCollector {
         chunks.push(code.text)
       }
       out += `${JSON.stringify(key)}: {\nindex: ${JSON.stringify(index)},\nchunks: [\n`
-      for (const chunk of chunks) out += `${JSON.stringify(chunk)},\n`
+      for (const chunk of chunks) out += `function (require, exports) {\n${chunk}\n},\n`
       out += ']\n},\n'
     }
     return `${out}};\n`

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import type { ClientInfo } from '@framework/core'
+import type { ClientInfo, RawRequest } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import proxyAddr from 'proxy-addr'
 
@@ -48,19 +48,19 @@ function lastEntry(value: string | string[] | undefined): string | undefined {
  * (as Fastify 4 does with `trustProxy`; `host` as Fastify 5 does). Computed only when a request
  * asks.
  */
-export function describeClient(raw: IncomingMessage, trust: TrustFunction): ClientInfo {
-  const ips = proxyAddr.all(raw, trust)
+export function describeClient(raw: RawRequest, trust: TrustFunction): ClientInfo {
+  const ips = proxyAddr.all(raw as IncomingMessage, trust)
   const ip = ips[ips.length - 1]
   const forwardedHost = lastEntry(raw.headers['x-forwarded-host'])
   const forwardedProto = lastEntry(raw.headers['x-forwarded-proto'])
   const socket = raw.socket as { encrypted?: boolean; remoteAddress?: string } | null
   const secure = socket?.encrypted === true
   const peer = socket?.remoteAddress
-  const own = raw.headers.host ?? (raw.headers[':authority'] as string | undefined)
+  const own = (raw.headers.host ?? raw.headers[':authority']) as string | undefined
   return {
     ip,
     ips,
-    hostname: forwardedHost ?? raw.headers.host,
+    hostname: forwardedHost ?? (raw.headers.host as string | undefined),
     // Fastify 5: a forwarded host counts only when the proxy that sent it is trusted.
     host:
       forwardedHost !== undefined && peer !== undefined && trust(peer, 0)

@@ -5,7 +5,7 @@ import type {
   PrintRoutesOptions,
 } from '@framework/core'
 import FindMyWay from 'find-my-way'
-import type { ResolvedOptions } from './options.js'
+import type { RouterOptions } from './router.js'
 
 type Router = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
 
@@ -26,7 +26,7 @@ export class DeclaredRouter {
   #count = -1
   #strategies = -1
 
-  constructor(readonly options: ResolvedOptions) {}
+  constructor(readonly options: RouterOptions) {}
 
   #get(routes: readonly DeclaredRoute[], strategies: readonly ConstraintStrategy[]): Router {
     if (

@@ -1,12 +1,36 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import type { QueryObject, RouteHandle, RouteParams, RouteTable } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import FindMyWay from 'find-my-way'
 import { parseQuery } from '../parse-query.js'
-import type { ResolvedOptions } from './options.js'
+import { withoutCodeGeneration } from './router-without-eval.js'
 
-type Table = RouteTable<IncomingMessage, ServerResponse>
-type Handle = RouteHandle<IncomingMessage, ServerResponse>
+type Table = RouteTable<any, any>
+type Handle = RouteHandle<any, any>
+
+/** What the router takes from the transport's options. */
+export interface RouterOptions {
+  caseSensitive: boolean
+  ignoreTrailingSlash: boolean
+  maxParamLength: number
+  querystringParser?: ((text: string) => Record<string, unknown>) | undefined
+  /** `//` in a path counts as one `/`. Default false. */
+  ignoreDuplicateSlashes?: boolean | undefined
+  /** Accept route RegExps that can backtrack exponentially. Default false. */
+  allowUnsafeRegex?: boolean | undefined
+  /** `;` ends the path as `?` does (Fastify 4.29's default). */
+  useSemicolonDelimiter?: boolean | undefined
+  /**
+   * Runs the switch to compiled lookups between two requests; `null` never compiles (a host that
+   * forbids code generation, or a short-lived one). Default: `setImmediate`, unref'd.
+   */
+  schedule?: ((task: () => void) => void) | null
+  /**
+   * False where the host forbids code generation from strings (Cloudflare Workers): find-my-way's
+   * generated matchers are then built as closures (see router-without-eval.ts). Default true.
+   */
+  codeGeneration?: boolean
+}
 
 /** The router of a mounted table: `lookup(req, res)` routes one request to its handle. */
 export type Router = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
@@ -16,8 +40,8 @@ export type Router = FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
  * so routing a request allocates no closure.
  */
 function callRouteHandle(
-  raw: IncomingMessage,
-  res: ServerResponse,
+  raw: unknown,
+  res: unknown,
   params: RouteParams,
   handle: Handle,
   query: QueryObject,
@@ -37,7 +61,7 @@ function callRouteHandle(
 const WARM_LOOKUPS = 32
 
 /** Switches `router` to compiled lookups once it has routed {@link WARM_LOOKUPS} requests. */
-function compileWhenWarm(router: Router): void {
+function compileWhenWarm(router: Router, schedule: (task: () => void) => void): void {
   const walk = router.lookup
   let left = WARM_LOOKUPS
   router.lookup = function countingLookup(this: Router, ...args: unknown[]) {
@@ -45,7 +69,7 @@ function compileWhenWarm(router: Router): void {
     if (left === 0) {
       router.lookup = walk
       // Between two requests, never inside one; an idle process does not wait for it.
-      setImmediate(() => router.compile()).unref()
+      schedule(() => router.compile())
     }
     return (walk as (...a: unknown[]) => unknown).apply(this, args)
   } as Router['lookup']
@@ -58,7 +82,12 @@ function compileWhenWarm(router: Router): void {
  * percent-escape is handed to `table.fail` with FRM_ERR_BAD_URL (400); a request that matches no
  * route goes to the first not-found handle whose prefix covers its path.
  */
-export function buildRouter(table: Table, options: ResolvedOptions): Router {
+export function buildRouter(table: Table, options: RouterOptions): Router {
+  if (options.codeGeneration === false) {
+    return withoutCodeGeneration(() =>
+      buildRouter(table, { ...options, codeGeneration: true, schedule: null }),
+    )
+  }
   const notFound = table.notFound.map((entry) => ({
     prefix: options.caseSensitive ? entry.prefix : entry.prefix.toLowerCase(),
     handle: entry.handle,
@@ -110,7 +139,10 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
         }
       }
       // The core always registers a root not-found handle; answer anyway if it did not.
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': 9 })
+      ;(res as ServerResponse).writeHead(404, {
+        'content-type': 'text/plain; charset=utf-8',
+        'content-length': 9,
+      })
       res.end('Not Found')
     },
   })
@@ -142,7 +174,8 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
       })
     }
   }
-  compileWhenWarm(router)
+  const schedule = options.schedule === undefined ? scheduleUnref : options.schedule
+  if (schedule !== null) compileWhenWarm(router, schedule)
   return router
 }
 
@@ -150,7 +183,7 @@ export function buildRouter(table: Table, options: ResolvedOptions): Router {
  * The path as a router with `ignoreTrailingSlash` / `ignoreDuplicateSlashes` stores it: `/v1/` and
  * `/v1` (or `/v1//x` and `/v1/x`) are then one path.
  */
-function normalizedPath(url: string, options: ResolvedOptions): string {
+function normalizedPath(url: string, options: RouterOptions): string {
   let path = options.ignoreDuplicateSlashes ? url.replace(/\/{2,}/g, '/') : url
   if (options.ignoreTrailingSlash && path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
   return path
@@ -161,7 +194,7 @@ function normalizedPath(url: string, options: ResolvedOptions): string {
  * (an unsafe RegExp without `allowUnsafeRegex`, a malformed pattern) fails at the declaration with
  * FRM_ERR_ROUTE_INVALID. Only paths with a RegExp part can fail; the others are not looked at.
  */
-export function checkRoutePath(method: string, url: string, options: ResolvedOptions): void {
+export function checkRoutePath(method: string, url: string, options: RouterOptions): void {
   if (!url.includes('(')) return
   const probe = FindMyWay({
     caseSensitive: options.caseSensitive,
@@ -188,6 +221,11 @@ export function hasAsyncConstraints(table: Table): boolean {
   return (table.constraintStrategies ?? []).some(
     (strategy) => strategy.deriveConstraint.length === 3,
   )
+}
+
+/** Runs `task` after the current request, without keeping an idle process alive. */
+function scheduleUnref(task: () => void): void {
+  setImmediate(task).unref()
 }
 
 /** The path of a request target, for the absolute form (`http://host/path`) too. */

@@ -6,7 +6,17 @@ import { precompiledRequireWith } from './precompiled-require.js'
  * (`fast-json-stringify/lib/serializer`), a dependency of this package, not necessarily of the
  * application.
  */
-const ownRequire: (id: string) => any = createRequire(import.meta.url)
+let required: ((id: string) => any) | undefined
+
+/**
+ * Made on first use, not at load: a bundle that does not map this file to own-require.bundler.ts
+ * (a Worker, where `import.meta.url` is undefined) still loads, and a precompiled start never
+ * calls it.
+ */
+function ownRequire(id: string): any {
+  required ??= createRequire(import.meta.url)
+  return required(id)
+}
 
 let fjs: typeof import('fast-json-stringify').default | undefined
 

@@ -154,10 +154,11 @@ export class SerializerStore {
       return undefined
     try {
       const code = serializers[key]
-      if (typeof code !== 'string') return undefined
+      if (typeof code !== 'string' && typeof code !== 'function') return undefined
       this.#require ??= precompiledRequire(module!.require)
       const loaded = { exports: {} as unknown }
-      new Function('require', 'module', 'exports', code)(this.#require, loaded, loaded.exports)
+      if (typeof code === 'function') code(this.#require, loaded, loaded.exports)
+      else new Function('require', 'module', 'exports', code)(this.#require, loaded, loaded.exports)
       const stringify = loaded.exports
       if (typeof stringify === 'function') return stringify as (data: unknown) => unknown
       throw new TypeError(`its code gave ${typeof stringify}, not a function`)

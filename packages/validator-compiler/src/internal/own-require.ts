@@ -10,7 +10,14 @@ import { precompiledRequireWith } from './precompiled-require.js'
  * Ajv and ajv-formats are pinned to exact versions in package.json: the finite-number keyword uses
  * Ajv's type-error reporter (`ajv/dist/compile/validate/dataType.js`), which is not public API.
  */
-export const ownRequire: (id: string) => any = createRequire(import.meta.url)
+export function ownRequire(id: string): any {
+  // Made on first use, not at load: a bundle without own-require.bundler.ts (a Worker, where
+  // `import.meta.url` is undefined) still loads, and a precompiled start never calls it.
+  required ??= createRequire(import.meta.url)
+  return required(id)
+}
+
+let required: ((id: string) => any) | undefined
 
 /** A `require` for precompiled code: this package's first, then the precompiled module's own. */
 export const precompiledRequire = (fallback: ((id: string) => unknown) | undefined) =>

@@ -47,8 +47,10 @@ export class PrecompiledSet {
     this.require ??= precompiledRequire(this.module.require)
     try {
       const code = this.code.chunks?.[position]
-      if (typeof code !== 'string') throw new TypeError(`it has no chunk ${position}`)
-      new Function('require', 'exports', code)(this.require, exports)
+      if (typeof code === 'function') code(this.require, exports)
+      else if (typeof code === 'string')
+        new Function('require', 'exports', code)(this.require, exports)
+      else throw new TypeError(`it has no chunk ${position}`)
     } catch (error) {
       exports = {}
       this.loaded.set(position, exports)

@@ -1,0 +1,249 @@
+import { Readable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { consoleLogger } from './console-logger.js'
+import framework, { toFetchHandler } from './index.js'
+
+const request = (path: string, init?: RequestInit) => new Request(`http://127.0.0.1${path}`, init)
+
+describe('toFetchHandler(app)', () => {
+  it('makes the application ready on the first request, not before', async () => {
+    const app = framework()
+    let readies = 0
+    app.addHook('onReady', async () => {
+      readies++
+    })
+    app.get('/', async () => ({ ok: true }))
+    const handler = toFetchHandler(app)
+    expect(readies).toBe(0)
+    const response = await handler(request('/'))
+    expect(await response.json()).toEqual({ ok: true })
+    await handler(request('/'))
+    expect(readies).toBe(1)
+  })
+
+  it('answers 500 with the standard body when a plugin fails to load, and logs it', async () => {
+    const lines: string[] = []
+    const app = framework({ logger: consoleLogger('info', {}, (line) => lines.push(line)) })
+    app.register(async () => {
+      throw new Error('the database is not there')
+    })
+    const handler = toFetchHandler(app)
+    const response = await handler(request('/'))
+    expect(response.status).toBe(500)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(await response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'the database is not there',
+    })
+    expect((await handler(request('/'))).status).toBe(500)
+    const logged = lines
+      .map((line) => JSON.parse(line))
+      .filter(
+        (entry) => entry.level === 50 && entry.msg.startsWith('The application failed to start'),
+      )
+    expect(logged).toHaveLength(1)
+    expect(logged[0].err.message).toBe('the database is not there')
+  })
+
+  it('refuses an application of the umbrella, naming the fetch entry', async () => {
+    const { default: nodeFramework } = await import('framework')
+    expect(() => toFetchHandler(nodeFramework() as never)).toThrow(
+      /framework\(\) of @framework\/fetch/,
+    )
+  })
+})
+
+describe('listen() and inject()', () => {
+  it('refuses listen() with an error naming the fetch entry', async () => {
+    const app = framework()
+    await expect(app.listen({ port: 0 })).rejects.toMatchObject({
+      code: 'FRM_ERR_FETCH_NO_LISTEN',
+      message: expect.stringContaining('toFetchHandler(app)'),
+    })
+  })
+
+  it('injects through the fetch handler, with light-my-request options and response shape', async () => {
+    const app = framework()
+    app.post('/things/:id', async (request, reply) => {
+      reply.header('set-cookie', ['a=1; Path=/', 'b=2; HttpOnly'])
+      return {
+        id: (request.params as { id: string }).id,
+        body: request.body,
+        query: request.query,
+        ip: request.ip,
+      }
+    })
+    toFetchHandler(app)
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things/7',
+      query: { q: 'x' },
+      payload: { hello: 'world' },
+      remoteAddress: '10.0.0.9',
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.statusMessage).toBe('OK')
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.headers['set-cookie']).toEqual(['a=1; Path=/', 'b=2; HttpOnly'])
+    expect(response.json()).toEqual({
+      id: '7',
+      body: { hello: 'world' },
+      query: { q: 'x' },
+      ip: '10.0.0.9',
+    })
+    expect(response.body).toBe(response.payload)
+    expect(response.rawPayload.toString()).toBe(response.body)
+    expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)))
+  })
+
+  it('injects before toFetchHandler was called', async () => {
+    const app = framework()
+    app.get('/', async () => 'hi')
+    expect((await app.inject('/')).body).toBe('hi')
+  })
+})
+
+describe('the request path', () => {
+  it('answers 413 at once for a declared Content-Length over the limit, reading nothing', async () => {
+    const app = framework({ bodyLimit: 10 })
+    app.post('/', async (request) => request.body)
+    let pulled = 0
+    const body = new ReadableStream({
+      pull(controller) {
+        pulled++
+        controller.enqueue(new Uint8Array(5))
+      },
+    })
+    const response = await toFetchHandler(app)(
+      request('/', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json', 'content-length': '100' },
+        duplex: 'half',
+      } as RequestInit),
+    )
+    expect(response.status).toBe(413)
+    expect(pulled).toBeLessThanOrEqual(1)
+  })
+
+  it('stops reading a body without a length as soon as it passes the limit', async () => {
+    const app = framework({ bodyLimit: 10 })
+    app.post('/', async (request) => request.body)
+    let pulled = 0
+    const body = new ReadableStream({
+      pull(controller) {
+        pulled++
+        controller.enqueue(new TextEncoder().encode('"aaaa'))
+        if (pulled > 1000) controller.close()
+      },
+    })
+    const response = await toFetchHandler(app)(
+      request('/', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit),
+    )
+    expect(response.status).toBe(413)
+    expect(pulled).toBeLessThan(10)
+  })
+
+  it('writes a Node Readable payload as a stream', async () => {
+    const app = framework()
+    app.get('/', async (_request, reply) => {
+      reply.type('text/plain')
+      return Readable.from(['a', 'b', 'c'])
+    })
+    const response = await toFetchHandler(app)(request('/'))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/plain')
+    expect(await response.text()).toBe('abc')
+  })
+
+  it('runs the onResponse hooks once a streamed body went out', async () => {
+    const app = framework()
+    const seen: string[] = []
+    app.addHook('onResponse', async (_request, reply) => {
+      seen.push(`onResponse ${reply.statusCode}`)
+    })
+    app.get('/', async () => Readable.from(['x', 'y']))
+    const response = await toFetchHandler(app)(request('/'))
+    expect(seen).toEqual([])
+    expect(await response.text()).toBe('xy')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(seen).toEqual(['onResponse 200'])
+  })
+
+  it('gives plugins the Node-like header surface on reply.raw', async () => {
+    const app = framework()
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.raw.setHeader('x-from-raw', 'yes')
+      reply.raw.setHeader('x-removed', 'no')
+    })
+    app.get('/', (_request, reply) => {
+      const raw = reply.raw as import('./index.js').FetchRawReply
+      raw.removeHeader('x-removed')
+      reply.code(202)
+      reply.send({
+        has: raw.hasHeader('X-From-Raw'),
+        value: raw.getHeader('x-from-raw'),
+        status: raw.statusCode,
+      })
+    })
+    const response = await toFetchHandler(app)(request('/'))
+    expect(response.status).toBe(202)
+    expect(response.headers.get('x-from-raw')).toBe('yes')
+    expect(response.headers.has('x-removed')).toBe(false)
+    expect(await response.json()).toEqual({ has: true, value: 'yes', status: 202 })
+  })
+
+  it('takes request.ip from the host: Deno info, Bun server, Workers CF-Connecting-IP with trustProxy only', async () => {
+    const build = (trustProxy?: boolean) => {
+      const app = framework({ trustProxy })
+      app.get('/', async (request) => ({ ip: request.ip ?? null }))
+      return toFetchHandler(app)
+    }
+    const ipOf = async (response: Promise<Response>) =>
+      ((await (await response).json()) as { ip: string }).ip
+    const handler = build()
+    expect(await ipOf(handler(request('/'), { remoteAddr: { hostname: '192.0.2.1' } }))).toBe(
+      '192.0.2.1',
+    )
+    const bunServer = { requestIP: () => ({ address: '192.0.2.2', port: 5000 }) }
+    expect(await ipOf(handler(request('/'), bunServer))).toBe('192.0.2.2')
+    const cf = request('/', { headers: { 'cf-connecting-ip': '203.0.113.5' } })
+    expect(await ipOf(handler(cf, {}, {}))).toBe(null)
+    expect(await ipOf(build(true)(cf, {}, {}))).toBe('203.0.113.5')
+  })
+
+  it('writes JSON lines through the console with logger: true', async () => {
+    const lines: unknown[] = []
+    const original = console.log
+    console.log = (line: unknown) => lines.push(line)
+    try {
+      const app = framework({ logger: true })
+      app.get('/', async (request) => {
+        request.log.info({ route: 'root' }, 'handled')
+        return 'ok'
+      })
+      await toFetchHandler(app)(request('/'))
+    } finally {
+      console.log = original
+    }
+    const entries = lines.map((line) => JSON.parse(line as string))
+    expect(entries.map((entry) => entry.msg)).toEqual([
+      'incoming request',
+      'handled',
+      'request completed',
+    ])
+    expect(entries[1]).toMatchObject({
+      level: 30,
+      reqId: expect.any(String),
+      route: 'root',
+      msg: 'handled',
+    })
+    expect(entries[2]).toMatchObject({ res: { statusCode: 200 } })
+  })
+})

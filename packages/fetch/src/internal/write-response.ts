@@ -1,0 +1,130 @@
+import type { OutgoingHeaders } from '@framework/core'
+import type { FetchRawReply } from './raw-reply.js'
+
+type ResponseBody = NonNullable<ConstructorParameters<typeof Response>[0]>
+
+/** A Node Readable, as far as turning it into a web stream goes. */
+interface NodeLikeStream {
+  pipe: unknown
+  on(event: string, listener: (...args: any[]) => void): unknown
+  pause?(): void
+  resume?(): void
+  destroy?(error?: Error): void
+}
+
+/** True for the statuses whose responses never have a body (1xx, 204, 304). */
+function hasNoBody(statusCode: number): boolean {
+  return statusCode < 200 || statusCode === 204 || statusCode === 304
+}
+
+/**
+ * Makes the `Response` of a reply, as the node:http transport frames it: a string or bytes get
+ * their exact `content-length` (1xx and 204 neither that nor `content-type`), an empty body
+ * `content-length: 0` (not for HEAD, 1xx, 204, 304), a stream (Node Readable, ReadableStream or
+ * a `Response`'s body) is streamed. Headers set on `reply.raw` come first, the reply's own win.
+ * Returns the `Response` and resolves the reply's promise with it; `done` runs once the body went
+ * out in full (at once for a fixed body) or failed.
+ */
+export function writeResponse(
+  res: FetchRawReply,
+  method: string,
+  statusCode: number,
+  headers: OutgoingHeaders,
+  payload: unknown,
+): void {
+  res.statusCode = statusCode
+  res.headersSent = true
+  const outgoing = new Headers()
+  const raw = res.getHeaders()
+  for (const name of Object.keys(raw))
+    if (headers[name] === undefined) append(outgoing, name, raw[name]!)
+  let body: ResponseBody | null = null
+  let stream = false
+  if (typeof payload === 'string' || payload instanceof Uint8Array) {
+    const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
+    if (statusCode < 200 || statusCode === 204) {
+      delete headers['content-type']
+      delete headers['content-length']
+    } else {
+      headers['content-length'] = length
+    }
+    if (!hasNoBody(statusCode) && length > 0) body = payload as ResponseBody
+  } else if (payload === null || payload === undefined) {
+    if (!hasNoBody(statusCode) && method !== 'HEAD') headers['content-length'] = 0
+  } else if (payload instanceof Response) {
+    body = hasNoBody(statusCode) ? null : payload.body
+    stream = body !== null
+  } else if (typeof (payload as ReadableStream).getReader === 'function') {
+    body = hasNoBody(statusCode) ? null : (payload as ReadableStream)
+    stream = body !== null
+  } else if (typeof (payload as NodeLikeStream).pipe === 'function') {
+    if (hasNoBody(statusCode)) (payload as NodeLikeStream).destroy?.()
+    else body = fromNodeStream(payload as NodeLikeStream, res)
+    stream = body !== null
+  }
+  for (const name of Object.keys(headers)) append(outgoing, name, headers[name]!)
+  if (stream && body instanceof ReadableStream) body = watchEnd(body, res)
+  res.resolve(new Response(body, { status: statusCode, headers: outgoing }))
+  if (!stream) res.finish()
+}
+
+function append(headers: Headers, name: string, value: string | number | readonly string[]): void {
+  if (Array.isArray(value)) for (const item of value) headers.append(name, String(item))
+  else headers.set(name, String(value))
+}
+
+/** A web stream of a Node Readable, paused while the host's consumer does not pull. */
+function fromNodeStream(source: NodeLikeStream, res: FetchRawReply): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      source.on('data', (chunk: Uint8Array | string) => {
+        controller.enqueue(
+          typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk),
+        )
+        if ((controller.desiredSize ?? 1) <= 0) source.pause?.()
+      })
+      source.on('end', () => {
+        controller.close()
+        res.finish()
+      })
+      source.on('error', (error: Error) => {
+        controller.error(error)
+        res.finish(error)
+      })
+    },
+    pull() {
+      source.resume?.()
+    },
+    cancel() {
+      source.destroy?.()
+      res.finish()
+    },
+  })
+}
+
+/** `body`, passed through, finishing the reply when it ends, fails or is cancelled. */
+function watchEnd(
+  body: ReadableStream<Uint8Array>,
+  res: FetchRawReply,
+): ReadableStream<Uint8Array> {
+  if (res.finished.length === 0) return body
+  const reader = body.getReader()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read()
+        if (done) {
+          controller.close()
+          res.finish()
+        } else controller.enqueue(value)
+      } catch (error) {
+        controller.error(error)
+        res.finish(error as Error)
+      }
+    },
+    cancel(reason) {
+      res.finish()
+      return reader.cancel(reason)
+    },
+  })
+}

@@ -1,0 +1,3 @@
+import { packageBuildConfig } from '../../tsup.shared'
+
+export default packageBuildConfig()
