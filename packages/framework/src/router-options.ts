@@ -1,5 +1,5 @@
+import type { ConstraintStrategy } from '@framework/core'
 import { createError } from '@framework/error-formatter'
-import type { FrameworkOptions } from './options.js'
 
 /**
  * Fastify 5's `routerOptions` factory option: the router's settings grouped in one object. The
@@ -15,7 +15,7 @@ export interface RouterOptions {
   /** Parses query strings instead of the built-in flat parser. */
   querystringParser?: (text: string) => Record<string, unknown>
   /** Custom route constraint strategies by name. */
-  constraints?: FrameworkOptions['constraints']
+  constraints?: Record<string, ConstraintStrategy>
   /** Accepted as at the top level (ignored with a warning unless at Fastify 5's default). */
   ignoreDuplicateSlashes?: boolean
   allowUnsafeRegex?: boolean
@@ -32,7 +32,9 @@ export interface RouterOptions {
  * hoistRouterOptions({ caseSensitive: true, routerOptions: { caseSensitive: false } })
  * // { caseSensitive: false }
  */
-export function hoistRouterOptions(options: FrameworkOptions): FrameworkOptions {
+export function hoistRouterOptions<T extends { routerOptions?: RouterOptions | undefined }>(
+  options: T,
+): T {
   if (typeof options !== 'object' || options === null) return options
   const router = options.routerOptions
   if (router === undefined || router === null) return options
@@ -47,5 +49,5 @@ export function hoistRouterOptions(options: FrameworkOptions): FrameworkOptions 
   for (const key of Object.keys(router)) {
     if (router[key] !== undefined) (hoisted as Record<string, unknown>)[key] = router[key]
   }
-  return hoisted
+  return hoisted as T
 }
