@@ -162,9 +162,8 @@ describe('[plugins, Fastify-5 line] @fastify/rate-limit', () => {
     },
   )
 
-  // Missing surface (issue 30's list, owned by the issue-31 error-handler helper): Fastify shows a
-  // custom error handler the reply's status at that point (200); the framework has already set 429.
-  it.skip('a custom error handler sees reply.statusCode 200 and chooses the status', async () => {
+  // Fastify shows a custom error handler the reply's status at that point (200), not the 429.
+  it('a custom error handler sees reply.statusCode 200 and chooses the status', async () => {
     const app = makeApp()
     await app.register(rateLimit, { max: 1 })
     const seen: number[] = []

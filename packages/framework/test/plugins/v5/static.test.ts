@@ -154,11 +154,29 @@ describe('@fastify/static', () => {
     expect(refused.statusCode).toBe(404)
   })
 
-  // Missing surface (issue 30, owned by the issue-31 helpers): callNotFound() keeps the request's
-  // logger and log level, where the framework logs the request again with a new request id.
-  it.todo('a missing file goes through callNotFound with the request’s own logger and id')
+  it('a missing file goes through callNotFound with the request’s own logger and id', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) }
+    const app = makeApp({ logger: { level: 'info', stream } } as never)
+    app.register(fastifyStatic, { root, prefix: '/public/' })
+    const response = await app.inject('/public/missing.txt')
+    expect(response.statusCode).toBe(404)
+    const requestLines = lines.filter((line) => line.reqId !== undefined)
+    expect(new Set(requestLines.map((line) => line.reqId)).size).toBe(1)
+    expect(requestLines.filter((line) => line.msg === 'incoming request')).toHaveLength(1)
+    expect(requestLines.filter((line) => line.msg === 'request completed')).toHaveLength(1)
+  })
 
-  // Missing surface (issue 30, owned by the issue-31 helpers): close() settles after a HEAD
-  // response when the application unref'd its server.
-  it.todo('close() settles after a HEAD response on an unref’d server')
+  it('close() settles after a HEAD response on an unref’d server', async () => {
+    const app = staticApp()
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    app.server.unref()
+    const head = await fetch(`${address}/public/hello.txt`, { method: 'HEAD' })
+    expect([head.status, head.headers.get('content-length')]).toEqual([200, '19'])
+    const settled = await Promise.race([
+      app.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(resolve, 3000, 'still open after 3 s')),
+    ])
+    expect(settled).toBe('closed')
+  })
 })
