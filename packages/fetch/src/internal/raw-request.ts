@@ -20,9 +20,48 @@ export interface FetchRawRequest extends RawRequest {
   readonly ctx: unknown
 }
 
+/** Where the client's address comes from: the address, or the host's way to ask (asked once, on first read). */
+export type RemoteAddress = string | undefined | (() => string | undefined)
+
+/**
+ * `raw.socket`: the client's address, asked of the host only when something reads it (Bun's
+ * `server.requestIP` is a native call, and most requests never read `request.ip`).
+ */
+class FetchSocket {
+  #address: RemoteAddress
+  constructor(
+    address: RemoteAddress,
+    readonly encrypted: boolean,
+  ) {
+    this.#address = address
+  }
+
+  get remoteAddress(): string | undefined {
+    const address = this.#address
+    if (typeof address !== 'function') return address
+    this.#address = address()
+    return this.#address as string | undefined
+  }
+}
+
+/** Bun's `Headers#toJSON`: the headers as one object, made natively (`set-cookie` as an array). */
+type JsonHeaders = Headers & { toJSON?: () => Record<string, string | string[]> }
+
+/** The request's headers as a lower-cased object (as node:http gives them). */
+function headersOf(request: Request): Record<string, string | string[] | undefined> {
+  const source = request.headers as JsonHeaders
+  if (typeof source.toJSON === 'function') return source.toJSON()
+  const headers: Record<string, string | string[] | undefined> = {}
+  source.forEach((value, name) => {
+    headers[name] = value
+  })
+  return headers
+}
+
 /**
  * The raw request of a Fetch `Request`. `remoteAddress` is what the host says about the client
- * (Deno's info argument, Bun's `server.requestIP`), undefined when it says nothing (Workers).
+ * (Deno's info argument, Bun's `server.requestIP`), or a function asking it, undefined when it
+ * says nothing (Workers).
  *
  * @example
  * const raw = toRawRequest(new Request('http://localhost/users?limit=2'), undefined)
@@ -30,7 +69,7 @@ export interface FetchRawRequest extends RawRequest {
  */
 export function toRawRequest(
   request: Request,
-  remoteAddress: string | undefined,
+  remoteAddress: RemoteAddress,
   env?: unknown,
   ctx?: unknown,
 ): FetchRawRequest {
@@ -41,10 +80,7 @@ export function toRawRequest(
   let url = pathStart === -1 ? '/' : target.slice(pathStart)
   const hash = url.indexOf('#')
   if (hash !== -1) url = url.slice(0, hash)
-  const headers: Record<string, string | string[] | undefined> = {}
-  request.headers.forEach((value, name) => {
-    headers[name] = value
-  })
+  const headers = headersOf(request)
   if (headers.host === undefined) {
     const hostStart = schemeEnd + 3
     if (schemeEnd !== -1)
@@ -54,7 +90,7 @@ export function toRawRequest(
     method: request.method,
     url,
     headers,
-    socket: { remoteAddress, encrypted: target.startsWith('https:') },
+    socket: new FetchSocket(remoteAddress, target.startsWith('https:')),
     httpVersion: '1.1',
     httpVersionMajor: 1,
     httpVersionMinor: 1,
