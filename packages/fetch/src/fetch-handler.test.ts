@@ -269,6 +269,31 @@ describe('the request path', () => {
     expect(asked).toEqual([ipRequest])
   })
 
+  it("copies the Request's headers only when read, the URL's authority as Host when it has none", async () => {
+    const app = framework()
+    app.get('/plain', async () => 'plain')
+    app.get('/headers', async (request) => ({ host: request.headers.host, a: request.headers.a }))
+    const handler = toFetchHandler(app)
+    let reads = 0
+    const counted = (url: string, init?: RequestInit) => {
+      const made = new Request(url, init)
+      const headers = made.headers
+      Object.defineProperty(made, 'headers', {
+        get: () => {
+          reads++
+          return headers
+        },
+      })
+      return made
+    }
+    const plain = await handler(counted('http://127.0.0.1:8080/plain'))
+    expect(await plain.text()).toBe('plain')
+    expect(reads).toBe(0)
+    const read = await handler(counted('http://127.0.0.1:8080/headers', { headers: { a: 'b' } }))
+    expect(await read.json()).toEqual({ host: '127.0.0.1:8080', a: 'b' })
+    expect(reads).toBe(1)
+  })
+
   it('takes request.ip from the host: Deno info, Bun server, Workers CF-Connecting-IP with trustProxy only', async () => {
     const build = (trustProxy?: boolean) => {
       const app = framework({ trustProxy })
