@@ -1,20 +1,24 @@
 import type { Instance } from '@framework/core'
 import { errorBody, errorStatusCode } from '@framework/error-formatter'
-import { type FetchRawRequest, type RemoteAddress, toRawRequest } from './internal/raw-request.js'
+import { type FetchRawRequest, toRawRequest } from './internal/raw-request.js'
 import { transports } from './registry.js'
 
 /** What a host hands the handler: `(request, env, ctx)` (Workers), `(request, info)` (Deno), `(request, server)` (Bun). */
 export type FetchHandler = (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>
 
 /**
- * The client's address as the host gives it: Bun's `server.requestIP` (asked only when read),
- * Deno's `info.remoteAddr`; with `trustProxy` and nothing from the host, `CF-Connecting-IP`.
+ * The client's address as the host gives it: Bun's `server.requestIP` (asked at once: Bun
+ * answers null once the response went out), Deno's `info.remoteAddr`; with `trustProxy` and
+ * nothing from the host, `CF-Connecting-IP`.
  */
-function remoteAddressOf(request: Request, second: unknown, trustsProxy: boolean): RemoteAddress {
+function remoteAddressOf(
+  request: Request,
+  second: unknown,
+  trustsProxy: boolean,
+): string | undefined {
   if (typeof second === 'object' && second !== null) {
     const bun = second as { requestIP?: (request: Request) => { address?: string } | null }
     if (typeof bun.requestIP === 'function') {
-      if (!trustsProxy) return () => bun.requestIP!(request)?.address ?? undefined
       const address = bun.requestIP(request)?.address
       if (address !== undefined) return address
     } else {

@@ -20,30 +20,6 @@ export interface FetchRawRequest extends RawRequest {
   readonly ctx: unknown
 }
 
-/** Where the client's address comes from: the address, or the host's way to ask (asked once, on first read). */
-export type RemoteAddress = string | undefined | (() => string | undefined)
-
-/**
- * `raw.socket`: the client's address, asked of the host only when something reads it (Bun's
- * `server.requestIP` is a native call, and most requests never read `request.ip`).
- */
-class FetchSocket {
-  #address: RemoteAddress
-  constructor(
-    address: RemoteAddress,
-    readonly encrypted: boolean,
-  ) {
-    this.#address = address
-  }
-
-  get remoteAddress(): string | undefined {
-    const address = this.#address
-    if (typeof address !== 'function') return address
-    this.#address = address()
-    return this.#address as string | undefined
-  }
-}
-
 /** Bun's `Headers#toJSON`: the headers as one object, made natively (`set-cookie` as an array). */
 type JsonHeaders = Headers & { toJSON?: () => Record<string, string | string[]> }
 
@@ -65,7 +41,7 @@ function headersOf(request: Request): Record<string, string | string[] | undefin
 class FetchRaw implements FetchRawRequest {
   method: string
   url: string
-  socket: FetchSocket
+  socket: { remoteAddress: string | undefined; encrypted: boolean }
   readonly httpVersion = '1.1'
   readonly httpVersionMajor = 1
   readonly httpVersionMinor = 1
@@ -74,13 +50,13 @@ class FetchRaw implements FetchRawRequest {
   constructor(
     readonly request: Request,
     url: string,
-    remoteAddress: RemoteAddress,
+    remoteAddress: string | undefined,
     readonly env: unknown,
     readonly ctx: unknown,
   ) {
     this.method = request.method
     this.url = url
-    this.socket = new FetchSocket(remoteAddress, request.url.startsWith('https:'))
+    this.socket = { remoteAddress, encrypted: request.url.startsWith('https:') }
   }
 
   get headers(): Record<string, string | string[] | undefined> {
@@ -106,8 +82,7 @@ class FetchRaw implements FetchRawRequest {
 
 /**
  * The raw request of a Fetch `Request`. `remoteAddress` is what the host says about the client
- * (Deno's info argument, Bun's `server.requestIP`), or a function asking it, undefined when it
- * says nothing (Workers).
+ * (Deno's info argument, Bun's `server.requestIP`), undefined when it says nothing (Workers).
  *
  * @example
  * const raw = toRawRequest(new Request('http://localhost/users?limit=2'), undefined)
@@ -115,7 +90,7 @@ class FetchRaw implements FetchRawRequest {
  */
 export function toRawRequest(
   request: Request,
-  remoteAddress: RemoteAddress,
+  remoteAddress: string | undefined,
   env?: unknown,
   ctx?: unknown,
 ): FetchRawRequest {
