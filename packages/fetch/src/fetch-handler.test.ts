@@ -150,6 +150,32 @@ describe('the request path', () => {
     expect(pulled).toBeLessThan(10)
   })
 
+  it('fails a body that does not match its Content-Length: 400, or 413 past the limit', async () => {
+    const app = framework({ bodyLimit: 20 })
+    app.post('/', async (request) => request.body)
+    const handler = toFetchHandler(app)
+    const post = (body: string, length: number) =>
+      handler(
+        request('/', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'text/plain', 'content-length': String(length) },
+        }),
+      )
+    const exact = await post('hello', 5)
+    expect(exact.status).toBe(200)
+    expect(await exact.text()).toBe('hello')
+    const longer = await post('hello world', 5)
+    expect(longer.status).toBe(400)
+    expect(((await longer.json()) as { code: string }).code).toBe(
+      'FRM_ERR_CTP_INVALID_CONTENT_LENGTH',
+    )
+    expect((await post('hi', 5)).status).toBe(400)
+    const past = await post('x'.repeat(30), 5)
+    expect(past.status).toBe(413)
+    expect(((await past.json()) as { code: string }).code).toBe('FRM_ERR_CTP_BODY_TOO_LARGE')
+  })
+
   it('writes a Node Readable payload as a stream', async () => {
     const app = framework()
     app.get('/', async (_request, reply) => {
@@ -197,6 +223,76 @@ describe('the request path', () => {
     expect(response.headers.get('x-from-raw')).toBe('yes')
     expect(response.headers.has('x-removed')).toBe(false)
     expect(await response.json()).toEqual({ has: true, value: 'yes', status: 202 })
+  })
+
+  it("keeps reply.raw's headers apart from the reply's: the reply's win, several values stay apart", async () => {
+    const app = framework()
+    app.get('/', (_request, reply) => {
+      reply.raw.setHeader('set-cookie', ['a=1', 'b=2'])
+      reply.raw.setHeader('x-both', 'raw')
+      reply.header('x-both', 'reply')
+      reply.send('ok')
+    })
+    app.get('/reply', (_request, reply) => {
+      reply.raw.setHeader('x-raw', 7)
+      reply.header('set-cookie', ['c=3', 'd=4'])
+      reply.send('ok')
+    })
+    const handler = toFetchHandler(app)
+    const first = await handler(request('/'))
+    expect(first.headers.getSetCookie()).toEqual(['a=1', 'b=2'])
+    expect(first.headers.get('x-both')).toBe('reply')
+    expect(first.headers.get('content-length')).toBe('2')
+    const second = await handler(request('/reply'))
+    expect(second.headers.getSetCookie()).toEqual(['c=3', 'd=4'])
+    expect(second.headers.get('x-raw')).toBe('7')
+    expect(await second.text()).toBe('ok')
+  })
+
+  it("keeps the client's address for an onResponse hook, after Bun stopped answering it", async () => {
+    const app = framework()
+    let late: string | undefined
+    app.addHook('onResponse', async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      late = request.ip
+    })
+    app.get('/', async () => 'ok')
+    const handler = toFetchHandler(app)
+    // As Bun's server does: requestIP answers null once the response went out.
+    let answered = false
+    const bunServer = {
+      requestIP: () => (answered ? null : { address: '192.0.2.3', family: 'IPv4', port: 5000 }),
+    }
+    const response = await handler(request('/'), bunServer)
+    answered = true
+    expect(await response.text()).toBe('ok')
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(late).toBe('192.0.2.3')
+  })
+
+  it("copies the Request's headers only when read, the URL's authority as Host when it has none", async () => {
+    const app = framework()
+    app.get('/plain', async () => 'plain')
+    app.get('/headers', async (request) => ({ host: request.headers.host, a: request.headers.a }))
+    const handler = toFetchHandler(app)
+    let reads = 0
+    const counted = (url: string, init?: RequestInit) => {
+      const made = new Request(url, init)
+      const headers = made.headers
+      Object.defineProperty(made, 'headers', {
+        get: () => {
+          reads++
+          return headers
+        },
+      })
+      return made
+    }
+    const plain = await handler(counted('http://127.0.0.1:8080/plain'))
+    expect(await plain.text()).toBe('plain')
+    expect(reads).toBe(0)
+    const read = await handler(counted('http://127.0.0.1:8080/headers', { headers: { a: 'b' } }))
+    expect(await read.json()).toEqual({ host: '127.0.0.1:8080', a: 'b' })
+    expect(reads).toBe(1)
   })
 
   it('takes request.ip from the host: Deno info, Bun server, Workers CF-Connecting-IP with trustProxy only', async () => {

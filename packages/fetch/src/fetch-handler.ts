@@ -6,13 +6,27 @@ import { transports } from './registry.js'
 /** What a host hands the handler: `(request, env, ctx)` (Workers), `(request, info)` (Deno), `(request, server)` (Bun). */
 export type FetchHandler = (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>
 
-/** The client's address as the host gives it: Bun's `server.requestIP`, Deno's `info.remoteAddr`. */
-function remoteAddressOf(request: Request, second: unknown): string | undefined {
-  if (typeof second !== 'object' || second === null) return undefined
-  const bun = second as { requestIP?: (request: Request) => { address?: string } | null }
-  if (typeof bun.requestIP === 'function') return bun.requestIP(request)?.address ?? undefined
-  const deno = (second as { remoteAddr?: { hostname?: unknown } }).remoteAddr
-  return typeof deno?.hostname === 'string' ? deno.hostname : undefined
+/**
+ * The client's address as the host gives it: Bun's `server.requestIP` (asked at once: Bun
+ * answers null once the response went out), Deno's `info.remoteAddr`; with `trustProxy` and
+ * nothing from the host, `CF-Connecting-IP`.
+ */
+function remoteAddressOf(
+  request: Request,
+  second: unknown,
+  trustsProxy: boolean,
+): string | undefined {
+  if (typeof second === 'object' && second !== null) {
+    const bun = second as { requestIP?: (request: Request) => { address?: string } | null }
+    if (typeof bun.requestIP === 'function') {
+      const address = bun.requestIP(request)?.address
+      if (address !== undefined) return address
+    } else {
+      const deno = (second as { remoteAddr?: { hostname?: unknown } }).remoteAddr
+      if (typeof deno?.hostname === 'string') return deno.hostname
+    }
+  }
+  return trustsProxy ? (request.headers.get('cf-connecting-ip') ?? undefined) : undefined
 }
 
 /**
@@ -77,13 +91,9 @@ function makeHandler(app: Instance): FetchHandler {
   }
   transport.dispatchRequest = (request, remoteAddress) =>
     serve(toRawRequest(request, remoteAddress))
-  return (request, env, ctx) => {
-    let remote = remoteAddressOf(request, env)
-    if (remote === undefined && transport.trustsProxy) {
-      remote = request.headers.get('cf-connecting-ip') ?? undefined
-    }
-    return serve(toRawRequest(request, remote, env, ctx))
-  }
+  const trustsProxy = transport.trustsProxy
+  return (request, env, ctx) =>
+    serve(toRawRequest(request, remoteAddressOf(request, env, trustsProxy), env, ctx))
 }
 
 /** The standard error body of a 500, for an application that could not start. */

@@ -20,6 +20,66 @@ export interface FetchRawRequest extends RawRequest {
   readonly ctx: unknown
 }
 
+/** Bun's `Headers#toJSON`: the headers as one object, made natively (`set-cookie` as an array). */
+type JsonHeaders = Headers & { toJSON?: () => Record<string, string | string[]> }
+
+/** The request's headers as a lower-cased object (as node:http gives them). */
+function headersOf(request: Request): Record<string, string | string[] | undefined> {
+  const source = request.headers as JsonHeaders
+  if (typeof source.toJSON === 'function') return source.toJSON()
+  const headers: Record<string, string | string[] | undefined> = {}
+  source.forEach((value, name) => {
+    headers[name] = value
+  })
+  return headers
+}
+
+/**
+ * The raw request: `headers` copied from the `Request` on first read (a GET routed without
+ * constraints never reads them, and Bun makes a request's `Headers` only when asked).
+ */
+class FetchRaw implements FetchRawRequest {
+  method: string
+  url: string
+  socket: { remoteAddress: string | undefined; encrypted: boolean }
+  readonly httpVersion = '1.1'
+  readonly httpVersionMajor = 1
+  readonly httpVersionMinor = 1
+  #headers: Record<string, string | string[] | undefined> | undefined
+
+  constructor(
+    readonly request: Request,
+    url: string,
+    remoteAddress: string | undefined,
+    readonly env: unknown,
+    readonly ctx: unknown,
+  ) {
+    this.method = request.method
+    this.url = url
+    this.socket = { remoteAddress, encrypted: request.url.startsWith('https:') }
+  }
+
+  get headers(): Record<string, string | string[] | undefined> {
+    if (this.#headers !== undefined) return this.#headers
+    const headers = headersOf(this.request)
+    if (headers.host === undefined) {
+      // No Host header (a Request made in process): the URL's authority, as node:http would have it.
+      const target = this.request.url
+      const schemeEnd = target.indexOf('://')
+      if (schemeEnd !== -1) {
+        const pathStart = target.indexOf('/', schemeEnd + 3)
+        headers.host = target.slice(schemeEnd + 3, pathStart === -1 ? undefined : pathStart)
+      }
+    }
+    this.#headers = headers
+    return headers
+  }
+
+  set headers(headers: Record<string, string | string[] | undefined>) {
+    this.#headers = headers
+  }
+}
+
 /**
  * The raw request of a Fetch `Request`. `remoteAddress` is what the host says about the client
  * (Deno's info argument, Bun's `server.requestIP`), undefined when it says nothing (Workers).
@@ -41,25 +101,5 @@ export function toRawRequest(
   let url = pathStart === -1 ? '/' : target.slice(pathStart)
   const hash = url.indexOf('#')
   if (hash !== -1) url = url.slice(0, hash)
-  const headers: Record<string, string | string[] | undefined> = {}
-  request.headers.forEach((value, name) => {
-    headers[name] = value
-  })
-  if (headers.host === undefined) {
-    const hostStart = schemeEnd + 3
-    if (schemeEnd !== -1)
-      headers.host = target.slice(hostStart, pathStart === -1 ? undefined : pathStart)
-  }
-  return {
-    method: request.method,
-    url,
-    headers,
-    socket: { remoteAddress, encrypted: target.startsWith('https:') },
-    httpVersion: '1.1',
-    httpVersionMajor: 1,
-    httpVersionMinor: 1,
-    request,
-    env,
-    ctx,
-  }
+  return new FetchRaw(request, url, remoteAddress, env, ctx)
 }

@@ -34,10 +34,6 @@ export function writeResponse(
 ): void {
   res.statusCode = statusCode
   res.headersSent = true
-  const outgoing = new Headers()
-  const raw = res.getHeaders()
-  for (const name of Object.keys(raw))
-    if (headers[name] === undefined) append(outgoing, name, raw[name]!)
   let body: ResponseBody | null = null
   let stream = false
   if (typeof payload === 'string' || payload instanceof Uint8Array) {
@@ -62,10 +58,46 @@ export function writeResponse(
     else body = fromNodeStream(payload as NodeLikeStream, res)
     stream = body !== null
   }
-  for (const name of Object.keys(headers)) append(outgoing, name, headers[name]!)
   if (stream && body instanceof ReadableStream) body = watchEnd(body, res)
-  res.resolve(new Response(body, { status: statusCode, headers: outgoing }))
+  res.resolve(new Response(body, { status: statusCode, headers: outgoingHeaders(res, headers) }))
   if (!stream) res.finish()
+}
+
+/**
+ * The response's headers: those set on `reply.raw` first, the reply's own win. A plain object
+ * (the host makes its `Headers` from it natively, in one call) unless a header has several
+ * values (`set-cookie`), which only `Headers#append` keeps apart.
+ */
+function outgoingHeaders(
+  res: FetchRawReply,
+  headers: OutgoingHeaders,
+): ConstructorParameters<typeof Headers>[0] {
+  const init: Record<string, string> = {}
+  if (res.hasOwnHeaders) {
+    const raw = res.getHeaders()
+    for (const name of Object.keys(raw)) {
+      const value = raw[name]!
+      if (headers[name] !== undefined) continue
+      if (Array.isArray(value)) return appendAll(res, headers)
+      init[name] = String(value)
+    }
+  }
+  for (const name of Object.keys(headers)) {
+    const value = headers[name]!
+    if (Array.isArray(value)) return appendAll(res, headers)
+    init[name] = String(value)
+  }
+  return init
+}
+
+/** The response's headers, one `append` per value. */
+function appendAll(res: FetchRawReply, headers: OutgoingHeaders): Headers {
+  const outgoing = new Headers()
+  const raw = res.getHeaders()
+  for (const name of Object.keys(raw))
+    if (headers[name] === undefined) append(outgoing, name, raw[name]!)
+  for (const name of Object.keys(headers)) append(outgoing, name, headers[name]!)
+  return outgoing
 }
 
 function append(headers: Headers, name: string, value: string | number | readonly string[]): void {

@@ -1,0 +1,107 @@
+// Bun.serve A/B in one Bun process: each build of @framework/fetch given (and Hono) is served on
+// its own port; a node child loads one at a time with autocannon (a fixed number of requests),
+// in rotating rounds, and the figure is this process's own CPU time per request during the load.
+// bun [--conditions=framework-source] bench/edge/serve-ab.mjs [--rounds 4] [--amount 20000]
+//   [--only get,post] [fetch-module ...]
+import { buildApp } from './app.mjs'
+
+const args = process.argv.slice(2)
+const option = (name, fallback) => {
+  const at = args.indexOf(`--${name}`)
+  if (at === -1) return fallback
+  return args.splice(at, 2)[1]
+}
+const rounds = Number(option('rounds', 4))
+const amount = Number(option('amount', 20000))
+const only = option('only', 'get,post').split(',')
+const modules = args.length > 0 ? args : ['@framework/fetch']
+const postBody = JSON.stringify({ name: 'Ada Lovelace', age: 36 })
+const scenarios = {
+  get: { method: 'GET', path: '/hello' },
+  post: {
+    method: 'POST',
+    path: '/users',
+    headers: { 'content-type': 'application/json' },
+    body: postBody,
+  },
+}
+
+const variants = []
+for (const specifier of modules) {
+  const url = /^[./]/.test(specifier)
+    ? new URL(specifier, `file://${process.cwd()}/`).href
+    : specifier
+  const { default: framework, toFetchHandler } = await import(url)
+  variants.push({ name: specifier, fetch: toFetchHandler(buildApp(framework)) })
+}
+{
+  const { Hono } = await import('hono')
+  const { zValidator } = await import('@hono/zod-validator')
+  const { z } = await import('zod')
+  const user = z.object({ name: z.string().max(50), age: z.number().int().min(0) })
+  const app = new Hono()
+  app.get('/hello', (c) => c.json({ hello: 'world' }))
+  app.post('/users', zValidator('json', user), (c) => c.json(c.req.valid('json'), 201))
+  variants.push({ name: 'hono', fetch: app.fetch })
+}
+for (const variant of variants) {
+  variant.server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: variant.fetch })
+}
+
+const loader = `
+import autocannon from 'autocannon'
+const [url, options] = process.argv.slice(1)
+const result = await autocannon({ url, ...JSON.parse(options) })
+console.log(JSON.stringify({ sent: result.requests.sent, non2xx: result.non2xx, errors: result.errors }))
+`
+function load(variant, key, count) {
+  const { path, ...scenario } = scenarios[key]
+  const url = `http://127.0.0.1:${variant.server.port}${path}`
+  const options = JSON.stringify({ connections: 20, amount: count, ...scenario })
+  return new Promise((resolve, reject) => {
+    const child = Bun.spawn(['node', '--input-type=module', '-e', loader, url, options], {
+      cwd: new URL('..', import.meta.url).pathname,
+      stdout: 'pipe',
+      stderr: 'inherit',
+    })
+    new Response(child.stdout).text().then((text) => {
+      const result = JSON.parse(text)
+      if (result.non2xx > 0 || result.errors > 0)
+        reject(new Error(`${variant.name} ${key}: ${text}`))
+      else resolve(result.sent)
+    }, reject)
+  })
+}
+
+for (const variant of variants) for (const key of only) await load(variant, key, amount / 4)
+const samples = new Map()
+for (let round = 0; round < rounds; round++) {
+  for (const key of only) {
+    for (let i = 0; i < variants.length; i++) {
+      const variant = variants[(i + round) % variants.length]
+      const start = process.cpuUsage()
+      const sent = await load(variant, key, amount)
+      const used = process.cpuUsage(start)
+      const label = `${key} ${variant.name}`
+      if (!samples.has(label)) samples.set(label, [])
+      samples.get(label).push((used.user + used.system) / sent)
+    }
+  }
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+console.log(
+  `bun ${Bun.version} Bun.serve, ${rounds} rounds of ${amount} requests (20 connections), server CPU µs/request (median, min)`,
+)
+for (const key of only) {
+  const first = median(samples.get(`${key} ${variants[0].name}`))
+  for (const variant of variants) {
+    const values = samples.get(`${key} ${variant.name}`)
+    const m = median(values)
+    console.log(
+      `${key.padEnd(5)} ${variant.name.padEnd(40)} ${m.toFixed(2).padStart(8)} ${Math.min(...values)
+        .toFixed(2)
+        .padStart(8)}  ×${(m / first).toFixed(2)}`,
+    )
+  }
+}
+process.exit(0)
