@@ -24,8 +24,8 @@ describe('the release dry run (pnpm release:dry-run)', () => {
     const { manifest } = await readTarball(framework.tarball)
     expect(manifest.dependencies['@framework/core']).toBe(`>=${framework.version} <1.0.0`)
     expect(manifest.exports['.']).toEqual({
-      workerd: './dist/index.bundler.js',
-      worker: './dist/index.bundler.js',
+      workerd: { types: './dist/index.d.ts', default: './dist/index.bundler.js' },
+      worker: { types: './dist/index.d.ts', default: './dist/index.bundler.js' },
       module: './dist/index.bundler.js',
       import: { types: './dist/index.d.ts', default: './dist/index.js' },
       require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
