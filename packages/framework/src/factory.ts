@@ -1,6 +1,7 @@
 import type { createInstance } from '@framework/core'
 import { createHttpTransport } from '@framework/http'
 import { assemble, type TransportSettings } from './assemble.js'
+import { errorCodes } from './fastify-error-codes.js'
 import type { FrameworkOptions } from './options.js'
 
 /**
@@ -18,6 +19,8 @@ import type { FrameworkOptions } from './options.js'
 export function framework(options: FrameworkOptions = {}): ReturnType<typeof createInstance> {
   return assemble(options, { transport: nodeHttpTransport })
 }
+// `fastify.errorCodes`, as Fastify's factory carries it (also a named export).
+framework.errorCodes = errorCodes
 
 /** The node:http transport of the factory options (what `assemble` hands it). */
 function nodeHttpTransport({ options, logger, rewriteUrl, clientErrorHandler }: TransportSettings) {

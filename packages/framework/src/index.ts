@@ -71,6 +71,11 @@ export {
   type ValidationError,
 } from '@framework/error-formatter'
 export { fp } from 'framework-plugin'
+export {
+  errorCodes,
+  type FastifyErrorCodes,
+  type FastifyErrorConstructor,
+} from './fastify-error-codes.js'
 export type {
   ContextConfigDefault,
   DoneFuncWithErrOrRes,

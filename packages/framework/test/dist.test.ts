@@ -54,4 +54,34 @@ describe('built output', () => {
     )
     expect(report).toEqual({ status: 200, body: { ok: true } })
   })
+
+  it("require gives Fastify's module paths framework/lib/symbols and framework/lib/errors", async () => {
+    const report = await runBuilt(
+      packageDir,
+      'require',
+      `const { kRouteContext } = require('framework/lib/symbols')
+      const errors = require('framework/lib/errors')
+      const app = mod()
+      app.addSchema({ $id: 'user' })
+      let recognised = false
+      try {
+        app.addSchema({ $id: 'user' })
+      } catch (error) {
+        recognised = error instanceof errors.FST_ERR_SCH_ALREADY_PRESENT
+      }
+      return {
+        symbol: kRouteContext === Symbol.for('framework.route'),
+        sameNames: Object.keys(errors).filter((name) => name !== 'errorCodes').sort().join() ===
+          Object.keys(mod.errorCodes).sort().join(),
+        code: new errors.FST_ERR_SCH_ALREADY_PRESENT('user').code,
+        recognised,
+      }`,
+    )
+    expect(report).toEqual({
+      symbol: true,
+      sameNames: true,
+      code: 'FRM_ERR_SCH_ALREADY_PRESENT',
+      recognised: true,
+    })
+  })
 })
