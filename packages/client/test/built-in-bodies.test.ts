@@ -37,7 +37,7 @@ describe('the framework answers the generated types name', () => {
       statusCode: 413,
       error: 'Payload Too Large',
       code: 'FRM_ERR_CTP_BODY_TOO_LARGE',
-      message: 'Request body is larger than the limit of 32 bytes',
+      message: 'Request body is too large',
     })
   })
 

@@ -48,7 +48,7 @@ export const codes = {
   },
   FRM_ERR_CTP_BODY_TOO_LARGE: {
     statusCode: 413,
-    message: 'Request body is larger than the limit of %s bytes',
+    message: 'Request body is too large',
   },
   FRM_ERR_CTP_EMPTY_JSON_BODY: {
     statusCode: 400,
@@ -60,7 +60,7 @@ export const codes = {
   },
   FRM_ERR_CTP_INVALID_CONTENT_LENGTH: {
     statusCode: 400,
-    message: 'Request body size did not match its Content-Length header',
+    message: 'Request body size did not match Content-Length',
   },
   FRM_ERR_CTP_INVALID_HANDLER: {
     statusCode: 500,

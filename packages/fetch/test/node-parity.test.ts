@@ -48,7 +48,7 @@ describe('the same application through the fetch handler under node', () => {
       statusCode: 413,
       code: 'FRM_ERR_CTP_BODY_TOO_LARGE',
       error: 'Payload Too Large',
-      message: 'Request body is larger than the limit of 1024 bytes',
+      message: 'Request body is too large',
     })
   })
 })

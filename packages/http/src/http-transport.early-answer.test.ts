@@ -18,7 +18,7 @@ afterAll(() => served.close())
 const tooLarge = JSON.stringify({
   statusCode: 413,
   error: 'Payload Too Large',
-  message: `Request body is larger than the limit of ${MiB} bytes`,
+  message: 'Request body is too large',
   code: 'FRM_ERR_CTP_BODY_TOO_LARGE',
 })
 

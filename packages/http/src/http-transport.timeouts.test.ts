@@ -125,7 +125,7 @@ describe('malformed HTTP (clientError)', () => {
     expect(JSON.parse(bodyOf(exchange.response))).toEqual({
       statusCode: 431,
       error: 'Request Header Fields Too Large',
-      message: 'Request header fields are too large: send smaller or fewer headers',
+      message: 'Exceeded maximum allowed HTTP header size',
     })
     await served.close()
   })

@@ -171,7 +171,7 @@ export class FakeTransport implements Transport<FakeRaw, FakeRes> {
       stream === undefined ? Promise.resolve(raw.body ?? Buffer.alloc(0)) : collect(stream)
     source.then(
       (body) => {
-        if (body.length > limit) done(createError('FRM_ERR_CTP_BODY_TOO_LARGE', String(limit)))
+        if (body.length > limit) done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
         else done(null, body)
       },
       (error: Error) => done(error),

@@ -50,7 +50,7 @@ export function createClientErrorHandler(
       body = JSON.stringify({
         statusCode,
         error: statusText(statusCode),
-        message: 'Request header fields are too large: send smaller or fewer headers',
+        message: 'Exceeded maximum allowed HTTP header size',
       })
     } else {
       body = JSON.stringify({ statusCode, error: statusText(statusCode), message: 'Client Error' })

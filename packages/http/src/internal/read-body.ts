@@ -69,7 +69,7 @@ export function readBody(
     }
     if (declared > limit) {
       markCloseConnection(raw)
-      done(createError('FRM_ERR_CTP_BODY_TOO_LARGE', limit))
+      done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
       return
     }
   }
@@ -113,7 +113,7 @@ function onData(this: ReadStream, chunk: Buffer | string): void {
     this.pause()
     this.removeListener('data', onData)
     markCloseConnection(reader.raw)
-    reader.finish(createError('FRM_ERR_CTP_BODY_TOO_LARGE', reader.limit))
+    reader.finish(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
     return
   }
   reader.chunks.push(chunk)
