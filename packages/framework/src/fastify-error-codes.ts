@@ -23,8 +23,11 @@ export type FastifyErrorCodes = {
 }
 
 function constructorOf(code: ErrorCode): FastifyErrorConstructor {
-  // A plain function: `new` on it returns the object it returns, so both call forms give the error.
-  const build = (...args: unknown[]): FrameworkError => createError(code, ...args)
+  // A function declaration, not an arrow function: `new build()` must work, and it returns the
+  // object `build` returns, so both call forms give the error.
+  function build(...args: unknown[]): FrameworkError {
+    return createError(code, ...args)
+  }
   Object.defineProperties(build, {
     name: { value: code.replace(/^FRM_/, 'FST_') },
     code: { value: code, enumerable: true },

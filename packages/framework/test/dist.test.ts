@@ -84,4 +84,20 @@ describe('built output', () => {
       recognised: true,
     })
   })
+
+  it('close() settles in a process whose server was unref()ed after a HEAD on a kept-alive connection', async () => {
+    // Only a process of its own shows it: the test runner keeps its own event loop alive.
+    const report = await runBuilt(
+      packageDir,
+      'require',
+      `const app = mod()
+      app.get('/', async () => 'hello')
+      const address = await app.listen({ port: 0, host: '127.0.0.1' })
+      app.server.unref()
+      const head = await fetch(address, { method: 'HEAD' })
+      await app.close()
+      return { status: head.status, closed: true }`,
+    )
+    expect(report).toEqual({ status: 200, closed: true })
+  })
 })

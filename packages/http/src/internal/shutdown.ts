@@ -146,8 +146,9 @@ export function closeServer(
     }
     // setImmediate: what already waits on the sockets is read (the poll phase) before each look.
     if (force === 'idle') setImmediate(() => closeIdle(connections, lastRead))
+    // Kept referenced: on a server the application unref()ed, with its idle connections unref()ed
+    // by their client, nothing else may hold the process until the close settles.
     timer = setInterval(() => setImmediate(look), LOOK_INTERVAL_MS)
-    timer.unref()
   })
 }
 /**
