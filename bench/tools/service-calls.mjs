@@ -6,8 +6,9 @@
 // objects (their prototype chains, the surfaces the plugins use; Fastify's own are not
 // configurable, so only its methods show), and the young-generation GCs. The load comes from
 // service-client.mjs in a child process.
-import { fork } from 'node:child_process'
+
 import { createHook } from 'node:async_hooks'
+import { fork } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -40,7 +41,19 @@ const wrap = (proto, name, label) => {
     })
   }
 }
-for (const name of ['setHeader', 'setHeaders', 'getHeader', 'hasHeader', 'removeHeader', 'getHeaders', 'writeHead', 'write', 'end', 'cork', 'uncork'])
+for (const name of [
+  'setHeader',
+  'setHeaders',
+  'getHeader',
+  'hasHeader',
+  'removeHeader',
+  'getHeaders',
+  'writeHead',
+  'write',
+  'end',
+  'cork',
+  'uncork',
+])
   wrap(http.OutgoingMessage.prototype, name, 'node res')
 wrap(http.ServerResponse.prototype, 'writeHead', 'node res')
 for (const name of ['on', 'once', 'emit', 'removeListener', 'prependListener'])
@@ -60,8 +73,17 @@ const module = await import(`../src/servers/${target}.mjs`)
 const { buildService, servicePlugins } = await import('../src/servers/service-app.mjs')
 const wrapped = new WeakSet()
 const instrument = (object, label) => {
-  for (let proto = Object.getPrototypeOf(object); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-    if (wrapped.has(proto) || proto === http.IncomingMessage.prototype || proto === http.ServerResponse.prototype) break
+  for (
+    let proto = Object.getPrototypeOf(object);
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    if (
+      wrapped.has(proto) ||
+      proto === http.IncomingMessage.prototype ||
+      proto === http.ServerResponse.prototype
+    )
+      break
     wrapped.add(proto)
     for (const name of Object.getOwnPropertyNames(proto)) wrap(proto, name, label)
   }
@@ -102,8 +124,12 @@ await run(n)
 counting = false
 observer.disconnect()
 const heap1 = getHeapStatistics()
-console.log(`${target} (plugin line ${target.startsWith('fastify') ? target.slice(-1) : line}), ${n} requests; per request:`)
-console.log(`  young-generation GCs ${scavenges} (${((scavenges * 1e3) / n).toFixed(2)} per 1000 requests); heap ${heap0.used_heap_size} -> ${heap1.used_heap_size}`)
+console.log(
+  `${target} (plugin line ${target.startsWith('fastify') ? target.slice(-1) : line}), ${n} requests; per request:`,
+)
+console.log(
+  `  young-generation GCs ${scavenges} (${((scavenges * 1e3) / n).toFixed(2)} per 1000 requests); heap ${heap0.used_heap_size} -> ${heap1.used_heap_size}`,
+)
 for (const [key, value] of [...counts].sort((a, b) => a[0].localeCompare(b[0])))
   if (value / n >= 0.5) console.log(`  ${(value / n).toFixed(2).padStart(6)}  ${key}`)
 await app.close()

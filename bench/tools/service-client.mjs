@@ -11,7 +11,14 @@ const headers = { ...request.headers, 'content-type': 'application/json' }
 const one = () =>
   new Promise((resolve, reject) => {
     const req = http.request(
-      { agent, port: Number(port), host: '127.0.0.1', method: request.method, path: request.path, headers },
+      {
+        agent,
+        port: Number(port),
+        host: '127.0.0.1',
+        method: request.method,
+        path: request.path,
+        headers,
+      },
       (res) => {
         res.resume()
         res.on('end', () =>

@@ -23,7 +23,13 @@ for (const target of targets) {
   const { createApp } = await import(`../src/servers/${target}.mjs`)
   const { buildService, servicePlugins } = await import('../src/servers/service-app.mjs')
   const line =
-    target === 'fastify5' ? '5' : target === 'fastify4' ? '4' : process.env.BENCH_PLUGIN_LINE === '5' ? '5' : '4'
+    target === 'fastify5'
+      ? '5'
+      : target === 'fastify4'
+        ? '4'
+        : process.env.BENCH_PLUGIN_LINE === '5'
+          ? '5'
+          : '4'
   apps[target] = await buildService(createApp, await servicePlugins(line))
   const res = await apps[target].inject(inject)
   if (res.statusCode !== 200) {

@@ -11,43 +11,81 @@ import { execFileSync, fork } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const [target = 'framework', n = '2000', warm = '3000'] = process.argv.slice(2)
-const dir = fileURLToPath(new URL('../results/profiles/', import.meta.url))
-mkdirSync(dir, { recursive: true })
-const out = `${dir}callgrind.${target}.${Date.now()}.out`
-const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url)), [target, 'service'], {
-  execPath: 'valgrind',
-  execArgv: ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${out}`, '-q', process.execPath],
-})
-const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
-const load = (count) =>
-  new Promise((resolve, reject) => {
-    const client = fork(fileURLToPath(new URL('./service-client.mjs', import.meta.url)), [String(port), String(count)])
-    client.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`client exit ${code}`))))
-  })
-const control = (...args) =>
-  execFileSync('callgrind_control', [...args, String(child.pid)], { stdio: 'pipe' })
-await load(Number(warm))
-control('-i', 'on')
-await load(Number(n))
-control('-i', 'off')
-child.send('stop')
-await new Promise((resolve) => child.once('exit', resolve))
+// `node bench/tools/service-instructions.mjs --annotate <file> <requests>` prints the groups of a
+// callgrind file already written.
+const annotateOnly = process.argv[2] === '--annotate'
+const [target = 'framework', n = '2000', warm = '3000'] = annotateOnly
+  ? ['', process.argv[4] ?? '2000', '']
+  : process.argv.slice(2)
+const out = annotateOnly ? process.argv[3] : await measure()
+
+async function measure() {
+  const dir = fileURLToPath(new URL('../results/profiles/', import.meta.url))
+  mkdirSync(dir, { recursive: true })
+  const out = `${dir}callgrind.${target}.${Date.now()}.out`
+  const child = fork(
+    fileURLToPath(new URL('./profile-server.mjs', import.meta.url)),
+    [target, 'service'],
+    {
+      execPath: 'valgrind',
+      // --single-threaded: V8 compiles and collects on the main thread, so that a run's count does
+      // not depend on when a background job happened to finish
+      execArgv: [
+        '--tool=callgrind',
+        '--instr-atstart=no',
+        `--callgrind-out-file=${out}`,
+        '-q',
+        process.execPath,
+        '--single-threaded',
+      ],
+    },
+  )
+  const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
+  const load = (count) =>
+    new Promise((resolve, reject) => {
+      const client = fork(fileURLToPath(new URL('./service-client.mjs', import.meta.url)), [
+        String(port),
+        String(count),
+      ])
+      client.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`client exit ${code}`)),
+      )
+    })
+  const control = (...args) =>
+    execFileSync('callgrind_control', [...args, String(child.pid)], { stdio: 'pipe' })
+  await load(Number(warm))
+  control('-i', 'on')
+  await load(Number(n))
+  control('-i', 'off')
+  child.send('stop')
+  await new Promise((resolve) => child.once('exit', resolve))
+  return out
+}
+
 const totals = /^totals: (\d+)/m.exec(readFileSync(out, 'utf8'))
 const instructions = Number(totals?.[1] ?? Number.NaN)
-const perRequest = (count) => Math.round(count / Number(n)).toLocaleString('en').padStart(9)
-console.log(`${target}: ${perRequest(instructions)} instructions/req (${n} requests after ${warm})`)
+const perRequest = (count) =>
+  Math.round(count / Number(n))
+    .toLocaleString('en')
+    .padStart(9)
+console.log(
+  annotateOnly
+    ? `${perRequest(instructions)} instructions/req (${n} requests)`
+    : `${target}: ${perRequest(instructions)} instructions/req (${n} requests after ${warm})`,
+)
 // by group of functions: callgrind_annotate's self counts, each function in the first group
 // whose pattern it matches
 const groups = [
   ['optimising compiler (warm-up left)', /v8::internal::compiler::|Zone|Turbofan|Maglev/],
-  ['GC, major (mark, sweep, compact)', /Marking|Sweeper|MarkCompact|Evacuat(e|ion)(?!.*Scaveng)|Compactor|LiveObject|RememberedSet/],
-  ['GC, young generation (scavenge)', /Scaveng|Semi|NewSpace|EvacuationAllocator/],
+  [
+    'GC (young and major, with their root and page work)',
+    /Marking|Sweeper|MarkCompact|Evacuat|Compactor|LiveObject|RememberedSet|Scaveng|Semi|NewSpace|IterateObjectCache|RootScavenge|RelocIterator|ActiveSystemPages|MemoryChunk|SlotSet|GCTracer|IteratePointers|BodyDescriptor|SizeFromMap|RecordMigrated|Worklist|WeakObjects|ObjectVisitor|Heap::/,
+  ],
   ['JIT-compiled JavaScript', /^0x[0-9a-f]+('\d+)? \[\?\?\?\]$/],
   ['V8 builtins (ICs, strings, regexps, ...)', /^Builtins_/],
   ['crypto (OpenSSL)', /sha\d+|HMAC|EVP_|OPENSSL|CRYPTO_|hmac/i],
   ['llhttp and node C++', /llhttp|node::/],
-  ['V8 runtime (C++) and the rest', /./],
+  ['V8 runtime (C++), libc and the rest', /./],
 ]
 const annotated = execFileSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', out], {
   encoding: 'utf8',
@@ -62,6 +100,6 @@ for (const line of annotated.split('\n')) {
   byGroup.set(group, byGroup.get(group) + Number(m[1].replaceAll(',', '')))
 }
 for (const [group, count] of byGroup) console.log(`  ${perRequest(count)}  ${group}`)
-const steady = instructions - byGroup.get(groups[0][0]) - byGroup.get(groups[1][0])
-console.log(`  ${perRequest(steady)}  steady state: all but the compiler and the major GC`)
+const mutator = instructions - byGroup.get(groups[0][0]) - byGroup.get(groups[1][0])
+console.log(`  ${perRequest(mutator)}  all but the compiler and the GC (the steadiest figure)`)
 console.log(out)
