@@ -3,7 +3,9 @@
 // (default fastify4,fastify5 2000 7). A reading that a busy machine moves less than the
 // socket load of run.mjs (no context switches between server and load generator); it skips the
 // HTTP parser and the socket writes, so its figures are lower. Each target's app is built once
-// and checked to answer (h) with 200 before it is timed.
+// and checked to answer (h) with 200 before it is timed. The framework (and its control) registers
+// the plugins' Fastify-4 lines, or their Fastify-5 lines with BENCH_PLUGIN_LINE=5 (as run.mjs's
+// `--plugin-line 5`); fastify4 and fastify5 always their own.
 import { serviceScenario } from '../src/service-scenario.mjs'
 
 const [list = 'fastify4,fastify5', n = '2000', turns = '7'] = process.argv.slice(2)
@@ -20,7 +22,14 @@ const apps = {}
 for (const target of targets) {
   const { createApp } = await import(`../src/servers/${target}.mjs`)
   const { buildService, servicePlugins } = await import('../src/servers/service-app.mjs')
-  const line = target === 'fastify5' ? '5' : '4'
+  const line =
+    target === 'fastify5'
+      ? '5'
+      : target === 'fastify4'
+        ? '4'
+        : process.env.BENCH_PLUGIN_LINE === '5'
+          ? '5'
+          : '4'
   apps[target] = await buildService(createApp, await servicePlugins(line))
   const res = await apps[target].inject(inject)
   if (res.statusCode !== 200) {

@@ -64,21 +64,23 @@ export function connectReply(functions: ReplyCallees): void {
  * them on its prototype.
  */
 export class Reply {
-  [kRoute]: RouteContext;
-  [kStatus]: number;
-  [kHeaders]: Record<string, string | number | readonly string[]>;
-  [kPhase]: PhaseValue;
-  [kSerializer]: ((payload: unknown) => string) | null;
-  [kErrorIndex]: number;
-  [kErrorStatus]: number;
-  [kTrailers]: TrailerTable | null;
-  [kEndTime]: number
+  // `declare`: the constructor sets every field, once; a plain field declaration would first
+  // define each as undefined on every new reply (class-field semantics), then set it again.
+  declare readonly raw: unknown
+  declare readonly request: Request
+  declare [kRoute]: RouteContext
+  declare [kStatus]: number
+  declare [kHeaders]: Record<string, string | number | readonly string[]>
+  declare [kPhase]: PhaseValue
+  declare [kSerializer]: ((payload: unknown) => string) | null
+  declare [kErrorIndex]: number
+  declare [kErrorStatus]: number
+  declare [kTrailers]: TrailerTable | null
+  declare [kEndTime]: number
 
-  constructor(
-    rc: RouteContext,
-    readonly raw: unknown,
-    readonly request: Request,
-  ) {
+  constructor(rc: RouteContext, raw: unknown, request: Request) {
+    this.raw = raw
+    this.request = request
     this[kRoute] = rc
     this[kStatus] = 200
     this[kHeaders] = {}

@@ -27,20 +27,23 @@ import {
  * so every request of a route has the same shape.
  */
 export class Request {
-  body: unknown
-  validationError: ValidationError | undefined;
-  [kRoute]: RouteContext;
-  [kRequestId]: string | undefined;
-  [kRequestLog]: Logger | undefined;
-  [kRequestHeaders]: Record<string, string | string[] | undefined> | undefined;
-  [kStartTime]: number
+  // `declare`: the constructor sets every field, once; a plain field declaration would first
+  // define each as undefined on every new request (class-field semantics), then set it again.
+  declare readonly raw: RawRequest
+  declare params: RouteParams
+  declare query: QueryObject
+  declare body: unknown
+  declare validationError: ValidationError | undefined
+  declare [kRoute]: RouteContext
+  declare [kRequestId]: string | undefined
+  declare [kRequestLog]: Logger | undefined
+  declare [kRequestHeaders]: Record<string, string | string[] | undefined> | undefined
+  declare [kStartTime]: number
 
-  constructor(
-    rc: RouteContext,
-    readonly raw: RawRequest,
-    public params: RouteParams,
-    public query: QueryObject,
-  ) {
+  constructor(rc: RouteContext, raw: RawRequest, params: RouteParams, query: QueryObject) {
+    this.raw = raw
+    this.params = params
+    this.query = query
     this.body = undefined
     this.validationError = undefined
     this[kRoute] = rc
@@ -103,6 +106,9 @@ export class Request {
 
   /** The client's address: the socket's, or the one trusted proxies forwarded (`trustProxy`). */
   get ip(): string | undefined {
+    // Read per request by rate limiters: the socket's address without building a ClientInfo.
+    if (this[kRoute].core.transport.describeClient === undefined)
+      return this.raw.socket?.remoteAddress
     return this.#client().ip
   }
 

@@ -11,27 +11,50 @@ const EMPTY_BODY = Buffer.alloc(0)
 /**
  * The state of one body being read. It hangs off the stream under {@link kReader}, so the stream's
  * listeners are shared module functions rather than closures made per request.
+ *
+ * It is the AsyncResource `done` runs in: `done` runs in the async context of `readBody`'s call
+ * rather than the socket's, so a store a hook entered with AsyncLocalStorage
+ * (`storage.run(store, next)` in onRequest) reaches the handler, as in Fastify. One object per
+ * body, not `AsyncResource.bind` (which builds a deprecation wrapper on every call) nor a
+ * resource and a closure.
  */
-class BodyReader {
-  readonly chunks: Buffer[] = []
-  received = 0
-  finished = false
+class BodyReader extends AsyncResource {
+  // `declare`: set once in the constructor (plain field declarations would define each field as
+  // undefined first on every reader, then set it again).
+  declare readonly raw: IncomingMessage
+  declare readonly limit: number
+  /** The Content-Length the request declared, or -1. */
+  declare readonly declared: number
+  /** True when `raw` itself is read (no replacement stream): its length must match. */
+  declare readonly readingRaw: boolean
+  declare readonly done: Done
+  declare readonly chunks: Buffer[]
+  declare received: number
+  declare finished: boolean
 
   constructor(
-    readonly raw: IncomingMessage,
-    readonly limit: number,
-    /** The Content-Length the request declared, or -1. */
-    readonly declared: number,
-    /** True when `raw` itself is read (no replacement stream): its length must match. */
-    readonly readingRaw: boolean,
-    readonly done: Done,
-  ) {}
+    raw: IncomingMessage,
+    limit: number,
+    declared: number,
+    readingRaw: boolean,
+    done: Done,
+  ) {
+    super('framework.body')
+    this.raw = raw
+    this.limit = limit
+    this.declared = declared
+    this.readingRaw = readingRaw
+    this.done = done
+    this.chunks = []
+    this.received = 0
+    this.finished = false
+  }
 
   finish(error: Error | null, body?: Buffer): void {
     if (this.finished) return
     this.finished = true
-    if (error === null) this.done(null, body)
-    else this.done(error)
+    if (error === null) this.runInAsyncScope(this.done, null, null, body)
+    else this.runInAsyncScope(this.done, null, error)
   }
 }
 
@@ -82,7 +105,7 @@ export function readBody(
     done(abortError())
     return
   }
-  source[kReader] = new BodyReader(raw, limit, declared, stream === undefined, inThisContext(done))
+  source[kReader] = new BodyReader(raw, limit, declared, stream === undefined, done)
   source.on('data', onData)
   source.on('end', onEnd)
   source.on('error', onError)
@@ -90,17 +113,6 @@ export function readBody(
   // A replacement stream may come paused (@fastify/compress pauses its decompressor): a 'data'
   // listener does not resume an explicitly paused stream, so read it as Fastify does.
   source.resume()
-}
-
-/**
- * `done`, run in the async context of this call rather than the socket's: a store a hook entered
- * with AsyncLocalStorage (`storage.run(store, next)` in onRequest) reaches the handler, as in
- * Fastify. An AsyncResource instance, not `AsyncResource.bind`, which builds a deprecation
- * wrapper on every call (a few percent of a request's CPU).
- */
-function inThisContext(done: Done): Done {
-  const resource = new AsyncResource('framework.body')
-  return (error, body) => resource.runInAsyncScope(done, null, error, body)
 }
 
 function onData(this: ReadStream, chunk: Buffer | string): void {
