@@ -100,4 +100,23 @@ describe('built output', () => {
     )
     expect(report).toEqual({ status: 200, closed: true })
   })
+
+  it('a throwing inject callback is an uncaught exception, as in Fastify, not an unhandled rejection', async () => {
+    const report = await runBuilt(
+      packageDir,
+      'require',
+      `const seen = []
+      process.on('uncaughtException', (error) => seen.push('uncaughtException: ' + error.message))
+      process.on('unhandledRejection', (error) => seen.push('unhandledRejection: ' + error.message))
+      const app = mod()
+      app.get('/', async () => 'hello')
+      app.inject({ url: '/' }, () => {
+        throw new Error('thrown by the callback')
+      })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await app.close()
+      return seen`,
+    )
+    expect(report).toEqual(['uncaughtException: thrown by the callback'])
+  })
 })

@@ -138,9 +138,11 @@ export const pluginMethods = {
     const promise = ready(core).then(() => core.transport.inject(options))
     if (callback === undefined) return promise
     assertFunction(callback, 'inject(options, callback)')
+    // Called outside the promise chain: a callback that throws is an uncaught exception, as with
+    // Fastify's inject, not a rejection nobody handles.
     promise.then(
-      (response) => callback(null, response),
-      (error) => callback(error),
+      (response) => queueMicrotask(() => callback(null, response)),
+      (error) => queueMicrotask(() => callback(error)),
     )
     return undefined
   },
