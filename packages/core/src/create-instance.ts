@@ -144,6 +144,7 @@ export function createInstance<Req extends RawRequest, Res>(
       requestIdGenerator(fn, options.requestIdHeader),
     requestIdLogLabel: options.requestIdLogLabel ?? 'reqId',
     exposeHeadRoutes: options.exposeHeadRoutes ?? true,
+    logNotFound: options.logNotFound ?? false,
     initialConfig: Object.freeze({ ...(options.initialConfig ?? {}) }),
     hookSeq: 1,
     started: false,

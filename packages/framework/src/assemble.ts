@@ -78,6 +78,8 @@ export function assemble<T extends Transport<any, any>>(
   const logger =
     (options.loggerInstance == null ? host.logger?.(options.logger) : undefined) ??
     loggerFromOptions(options)
+  // Fastify 4's request logging: `incoming request`, `request completed`, and the default 404's message.
+  const requestLogging = !isSilent(logger) && options.disableRequestLogging !== true
   // rewriteUrl and clientErrorHandler run with the instance as `this` (Fastify 4); the instance
   // is made just below.
   let app: ReturnType<typeof createInstance> | undefined
@@ -141,6 +143,7 @@ export function assemble<T extends Transport<any, any>>(
     requestIdHeader: options.requestIdHeader,
     requestIdLogLabel: options.requestIdLogLabel,
     version,
+    logNotFound: requestLogging,
     initialConfig: initialConfig(options),
     constraints: constraintsOf(options.constraints, options.versioning),
     schemaController: options.schemaController,
@@ -155,7 +158,7 @@ export function assemble<T extends Transport<any, any>>(
     },
   })
   app = instance
-  if (!isSilent(logger) && options.disableRequestLogging !== true) addRequestLogging(instance)
+  if (requestLogging) addRequestLogging(instance)
   // Fastify's helpers for content-type parsers, on every context.
   instance.decorate('getDefaultJsonParser', getDefaultJsonParser)
   instance.decorate('defaultTextParser', defaultTextParser)

@@ -43,6 +43,8 @@ export interface Core {
   /** The key of the request id in request log lines (Fastify's `requestIdLogLabel`). */
   requestIdLogLabel: string
   exposeHeadRoutes: boolean
+  /** Whether the default not-found handler logs its message at `info`. */
+  logNotFound: boolean
   /** What `instance.initialConfig` answers (frozen). */
   initialConfig: Readonly<Record<string, unknown>>
   /** The next `seq` of a hook taking effect (see HookEntry.seq). */

@@ -33,6 +33,13 @@ export function defaultNotFoundHandler(request: FrameworkRequest, reply: Framewo
   reply.code(404).send(notFoundBody(request.method, pathOf(request.url)))
 }
 
+/** The default not-found handler with `logNotFound`: the message is logged at `info` too. */
+export function loggingNotFoundHandler(request: FrameworkRequest, reply: FrameworkReply): void {
+  const body = notFoundBody(request.method, pathOf(request.url))
+  request.log.info(body.message)
+  reply.code(404).send(body)
+}
+
 /** Whether `path` lies under `prefix` (at a segment boundary). */
 export function underPrefix(path: string, prefix: string): boolean {
   return (

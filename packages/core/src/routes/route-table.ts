@@ -14,7 +14,12 @@ import {
 } from '../context/index.js'
 import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
 import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
-import { defaultNotFoundHandler, handleError, runRoute } from '../request/index.js'
+import {
+  defaultNotFoundHandler,
+  handleError,
+  loggingNotFoundHandler,
+  runRoute,
+} from '../request/index.js'
 import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler } from '../types/route.js'
 import {
@@ -258,7 +263,8 @@ function createNotFoundContext(
   setting: NotFoundSetting | undefined,
 ): RouteContext {
   const url = `${state.prefix}/*`
-  const handler = (setting?.handler ?? defaultNotFoundHandler) as RouteHandler<any>
+  const fallback = core.logNotFound ? loggingNotFoundHandler : defaultNotFoundHandler
+  const handler = (setting?.handler ?? fallback) as RouteHandler<any>
   const base = baseContext(core, state, setting?.hooks ?? {}, '*', url)
   const info = {
     url,

@@ -70,6 +70,11 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   requestIdLogLabel?: string
   /** Default true: every GET route also answers HEAD. */
   exposeHeadRoutes?: boolean
+  /**
+   * Default false. True: the default not-found handler logs `Route GET:/path not found` at `info`
+   * through the request's logger, as Fastify's does while its request logging is on.
+   */
+  logNotFound?: boolean
   /** What `instance.initialConfig` answers (copied and frozen). Default `{}`. */
   initialConfig?: Readonly<Record<string, unknown>>
   /** What `instance.version` answers: the application framework's own version. Default `'0.0.0'`. */

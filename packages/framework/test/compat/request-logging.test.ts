@@ -63,4 +63,30 @@ describe('[compat] request logging (Fastify 4)', () => {
     await off.inject('/')
     expect(quiet.filter((line) => /request/.test(String(line.msg)))).toEqual([])
   })
+
+  it("the default 404 logs its message at info between the request's two lines, as Fastify's", async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const app = makeApp({ logger: recorder(lines) })
+    app.get('/', async () => 'home')
+    const port = await portOf(app)
+    const response = await fetch(`http://127.0.0.1:${port}/not-found?page=2`)
+    expect(response.status).toBe(404)
+    await response.text()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const requestLines = lines.filter((line) => line.reqId !== undefined)
+    expect(requestLines.map((line) => [line.level, line.reqId, line.msg])).toEqual([
+      ['info', 'req-1', 'incoming request'],
+      ['info', 'req-1', 'Route GET:/not-found not found'],
+      ['info', 'req-1', 'request completed'],
+    ])
+    // a not-found handler of the application's own logs nothing of the sort
+    const own: Array<Record<string, unknown>> = []
+    const custom = makeApp({ logger: recorder(own) })
+    custom.setNotFoundHandler((_request: any, reply: any) => reply.code(404).send('gone'))
+    expect((await custom.inject('/missing')).body).toBe('gone')
+    expect(own.filter((line) => line.reqId !== undefined).map((line) => line.msg)).toEqual([
+      'incoming request',
+      'request completed',
+    ])
+  })
 })
