@@ -22,7 +22,7 @@ function hasNoBody(statusCode: number): boolean {
  * their exact `content-length` (1xx and 204 neither that nor `content-type`), an empty body
  * `content-length: 0` (not for HEAD, 1xx, 204, 304), a stream (Node Readable, ReadableStream or
  * a `Response`'s body) is streamed. Headers set on `reply.raw` come first, the reply's own win.
- * Returns the `Response` and resolves the reply's promise with it; `done` runs once the body went
+ * Hands the `Response` to the reply (`res.respond`); the reply's listeners run once the body went
  * out in full (at once for a fixed body) or failed.
  */
 export function writeResponse(
@@ -59,7 +59,7 @@ export function writeResponse(
     stream = body !== null
   }
   if (stream && body instanceof ReadableStream) body = watchEnd(body, res)
-  res.resolve(new Response(body, { status: statusCode, headers: outgoingHeaders(res, headers) }))
+  res.respond(new Response(body, { status: statusCode, headers: outgoingHeaders(res, headers) }))
   if (!stream) res.finish()
 }
 
@@ -139,7 +139,7 @@ function watchEnd(
   body: ReadableStream<Uint8Array>,
   res: FetchRawReply,
 ): ReadableStream<Uint8Array> {
-  if (res.finished.length === 0) return body
+  if (res.finished === null) return body
   const reader = body.getReader()
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
