@@ -176,6 +176,42 @@ describe('the request path', () => {
     expect(((await past.json()) as { code: string }).code).toBe('FRM_ERR_CTP_BODY_TOO_LARGE')
   })
 
+  it('hands a text parser the bytes as node:http decodes them: multi-byte, a byte order mark, invalid UTF-8', async () => {
+    const app = framework({ bodyLimit: 20 })
+    app.post('/', async (request) => JSON.stringify([...(request.body as string)]))
+    app.post('/json', async (request) => request.body)
+    const handler = toFetchHandler(app)
+    // As node:http decodes them: Buffer#toString('utf8') keeps the mark, reads 0xff as U+FFFD.
+    const asNode = (bytes: Uint8Array) => JSON.stringify([...Buffer.from(bytes).toString('utf8')])
+    const utf8 = new TextEncoder().encode('héllo')
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69])
+    const invalid = new Uint8Array([0x61, 0xff, 0x62])
+    const json = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"a":1}')])
+    // Alone (read as bytes), and as a host's server hands it over (Deno's info: read as text).
+    for (const host of [undefined, { remoteAddr: { hostname: '192.0.2.9' } }]) {
+      const post = async (path: string, bytes: Uint8Array, type = 'text/plain') => {
+        const response = await handler(
+          request(path, {
+            method: 'POST',
+            body: bytes,
+            headers: { 'content-type': type, 'content-length': String(bytes.byteLength) },
+          }),
+          host,
+        )
+        return { status: response.status, body: await response.text() }
+      }
+      expect(await post('/', utf8)).toEqual({ status: 200, body: '["h","é","l","l","o"]' })
+      expect(await post('/', bom)).toEqual({ status: 200, body: asNode(bom) })
+      expect(asNode(bom)).toBe('["\uFEFF","h","i"]')
+      expect(await post('/', invalid)).toEqual({ status: 200, body: asNode(invalid) })
+      expect(asNode(invalid)).toBe('["a","\uFFFD","b"]')
+      expect(await post('/json', json, 'application/json')).toEqual({
+        status: 200,
+        body: '{"a":1}',
+      })
+    }
+  })
+
   it('writes a Node Readable payload as a stream', async () => {
     const app = framework()
     app.get('/', async (_request, reply) => {

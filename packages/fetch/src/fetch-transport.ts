@@ -193,10 +193,11 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
   readBody(
     raw: FetchRawRequest,
     limit: number,
-    done: (error: Error | null, body?: Buffer) => void,
+    done: (error: Error | null, body?: Buffer | string) => void,
     stream?: unknown,
+    encoding?: 'utf8',
   ): void {
-    readBody(raw, limit > 0 ? limit : this.#bodyLimit, done, stream as never)
+    readBody(raw, limit > 0 ? limit : this.#bodyLimit, done, stream as never, encoding)
   }
 
   send(

@@ -19,6 +19,11 @@ export interface FetchRawRequest extends RawRequest {
   /** The host's extra arguments: Workers' `env` and `ctx`, Deno's info, Bun's server. */
   readonly env: unknown
   readonly ctx: unknown
+  /**
+   * True when a host's HTTP server handed the request over (with its own arguments): its body is
+   * delimited by its Content-Length there, so what is read is what was declared.
+   */
+  readonly framed: boolean
 }
 
 /** `request.raw.socket`: the client's address and whether the request came over TLS. */
@@ -107,6 +112,7 @@ class FetchRaw implements FetchRawRequest {
     socket: FetchSocket,
     readonly env: unknown,
     readonly ctx: unknown,
+    readonly framed: boolean,
   ) {
     this.method = request.method
     this.url = url
@@ -159,13 +165,14 @@ export function toRawRequest(
 ): FetchRawRequest {
   const target = request.url
   const socket = new GivenSocket(remoteAddress, target.startsWith('https:'))
-  return new FetchRaw(request, pathOf(target), socket, env, ctx)
+  return new FetchRaw(request, pathOf(target), socket, env, ctx, false)
 }
 
 /**
  * The raw request of a `Request` a host handed over with its other arguments (`env` and `ctx`:
  * Workers' env and context, Deno's info, Bun's server): the client's address is asked of the host
- * when first read (see `remoteAddressOf`).
+ * when first read (see `remoteAddressOf`). With those arguments the request came from the host's
+ * HTTP server (`framed`); a handler called with a `Request` alone may have been given anything.
  *
  * @example
  * const raw = fromHost(request, server, undefined, false) // in Bun.serve's fetch
@@ -179,5 +186,6 @@ export function fromHost(
 ): FetchRawRequest {
   const target = request.url
   const socket = new HostSocket(request, env, trustsProxy, target.startsWith('https:'))
-  return new FetchRaw(request, pathOf(target), socket, env, ctx)
+  const framed = typeof env === 'object' && env !== null
+  return new FetchRaw(request, pathOf(target), socket, env, ctx, framed)
 }
