@@ -2,7 +2,8 @@
 // its own port; a node child loads one at a time with autocannon (a fixed number of requests),
 // in rotating rounds, and the figure is this process's own CPU time per request during the load.
 // bun [--conditions=framework-source] bench/edge/serve-ab.mjs [--rounds 4] [--amount 20000]
-//   [--only get,post] [fetch-module ...]
+//   [--only get,post] [--handlers async,sync] [fetch-module ...]
+// (`--handlers sync` adds each build with the app's synchronous handlers, see app.mjs.)
 import { buildApp } from './app.mjs'
 
 const args = process.argv.slice(2)
@@ -14,6 +15,7 @@ const option = (name, fallback) => {
 const rounds = Number(option('rounds', 4))
 const amount = Number(option('amount', 20000))
 const only = option('only', 'get,post').split(',')
+const handlerKinds = option('handlers', 'async').split(',')
 const modules = args.length > 0 ? args : ['@framework/fetch']
 const postBody = JSON.stringify({ name: 'Ada Lovelace', age: 36 })
 const scenarios = {
@@ -32,7 +34,10 @@ for (const specifier of modules) {
     ? new URL(specifier, `file://${process.cwd()}/`).href
     : specifier
   const { default: framework, toFetchHandler } = await import(url)
-  variants.push({ name: specifier, fetch: toFetchHandler(buildApp(framework)) })
+  for (const handlers of handlerKinds) {
+    const name = handlers === 'async' ? specifier : `${specifier} (${handlers} handlers)`
+    variants.push({ name, fetch: toFetchHandler(buildApp(framework, { handlers })) })
+  }
 }
 {
   const { Hono } = await import('hono')

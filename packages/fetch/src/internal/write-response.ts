@@ -66,12 +66,15 @@ export function writeResponse(
 /**
  * The response's headers: those set on `reply.raw` first, the reply's own win. A plain object
  * (the host makes its `Headers` from it natively, in one call) unless a header has several
- * values (`set-cookie`), which only `Headers#append` keeps apart.
+ * values (`set-cookie`), which only `Headers#append` keeps apart: the reply's own object itself
+ * when it is all there is and holds only strings and numbers (the host converts a number as
+ * `String` does), else a copy.
  */
 function outgoingHeaders(
   res: FetchRawReply,
   headers: OutgoingHeaders,
 ): ConstructorParameters<typeof Headers>[0] {
+  if (!res.hasOwnHeaders && onlyScalars(headers)) return headers as Record<string, string>
   const init: Record<string, string> = {}
   if (res.hasOwnHeaders) {
     const raw = res.getHeaders()
@@ -88,6 +91,14 @@ function outgoingHeaders(
     init[name] = String(value)
   }
   return init
+}
+
+function onlyScalars(headers: OutgoingHeaders): boolean {
+  for (const name in headers) {
+    const kind = typeof headers[name]
+    if (kind !== 'string' && kind !== 'number') return false
+  }
+  return true
 }
 
 /** The response's headers, one `append` per value. */
