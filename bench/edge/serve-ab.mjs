@@ -2,7 +2,7 @@
 // its own port; a node child loads one at a time with autocannon (a fixed number of requests),
 // in rotating rounds, and the figure is this process's own CPU time per request during the load.
 // bun [--conditions=framework-source] bench/edge/serve-ab.mjs [--rounds 4] [--amount 20000]
-//   [--only get,post] [--handlers async,sync] [fetch-module ...]
+//   [--only get,post] [--handlers async,sync] [--others hono,elysia] [fetch-module ...]
 // (`--handlers sync` adds each build with the app's synchronous handlers, see app.mjs.)
 import { buildApp } from './app.mjs'
 
@@ -16,6 +16,7 @@ const rounds = Number(option('rounds', 4))
 const amount = Number(option('amount', 20000))
 const only = option('only', 'get,post').split(',')
 const handlerKinds = option('handlers', 'async').split(',')
+const others = option('others', 'hono').split(',')
 const modules = args.length > 0 ? args : ['@framework/fetch']
 const postBody = JSON.stringify({ name: 'Ada Lovelace', age: 36 })
 const scenarios = {
@@ -39,7 +40,7 @@ for (const specifier of modules) {
     variants.push({ name, fetch: toFetchHandler(buildApp(framework, { handlers })) })
   }
 }
-{
+if (others.includes('hono')) {
   const { Hono } = await import('hono')
   const { zValidator } = await import('@hono/zod-validator')
   const { z } = await import('zod')
@@ -51,6 +52,22 @@ for (const specifier of modules) {
 }
 for (const variant of variants) {
   variant.server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: variant.fetch })
+}
+if (others.includes('elysia')) {
+  // Elysia serves itself (its listen() hands Bun.serve more than a fetch function).
+  const { Elysia, t } = await import('elysia')
+  const app = new Elysia()
+    .get('/hello', () => ({ hello: 'world' }))
+    .post(
+      '/users',
+      ({ body, set }) => {
+        set.status = 201
+        return body
+      },
+      { body: t.Object({ name: t.String({ maxLength: 50 }), age: t.Integer({ minimum: 0 }) }) },
+    )
+    .listen({ port: 0, hostname: '127.0.0.1' })
+  variants.push({ name: 'elysia', server: app.server })
 }
 
 const loader = `
