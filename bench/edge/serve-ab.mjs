@@ -112,17 +112,20 @@ for (let round = 0; round < rounds; round++) {
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 console.log(
-  `bun ${Bun.version} Bun.serve, ${rounds} rounds of ${amount} requests (20 connections), server CPU µs/request (median, min)`,
+  `bun ${Bun.version} Bun.serve, ${rounds} rounds of ${amount} requests (20 connections), server CPU µs/request (median, min), ratio to the first (of the medians; median of each round's own ratio)`,
 )
 for (const key of only) {
-  const first = median(samples.get(`${key} ${variants[0].name}`))
+  const firstValues = samples.get(`${key} ${variants[0].name}`)
+  const first = median(firstValues)
   for (const variant of variants) {
     const values = samples.get(`${key} ${variant.name}`)
     const m = median(values)
+    // Each round loads every variant in turn: a round's own ratio cancels the load of that moment.
+    const paired = median(values.map((value, round) => value / firstValues[round]))
     console.log(
       `${key.padEnd(5)} ${variant.name.padEnd(40)} ${m.toFixed(2).padStart(8)} ${Math.min(...values)
         .toFixed(2)
-        .padStart(8)}  ×${(m / first).toFixed(2)}`,
+        .padStart(8)}  ×${(m / first).toFixed(2)}  ×${paired.toFixed(2)} paired`,
     )
   }
 }
