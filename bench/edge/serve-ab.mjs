@@ -2,7 +2,8 @@
 // its own port; a node child loads one at a time with autocannon (a fixed number of requests),
 // in rotating rounds, and the figure is this process's own CPU time per request during the load.
 // bun [--conditions=framework-source] bench/edge/serve-ab.mjs [--rounds 4] [--amount 20000]
-//   [--only get,post] [fetch-module ...]
+//   [--only get,post] [--handlers async,sync] [--others hono,elysia] [fetch-module ...]
+// (`--handlers sync` adds each build with the app's synchronous handlers, see app.mjs.)
 import { buildApp } from './app.mjs'
 
 const args = process.argv.slice(2)
@@ -14,6 +15,8 @@ const option = (name, fallback) => {
 const rounds = Number(option('rounds', 4))
 const amount = Number(option('amount', 20000))
 const only = option('only', 'get,post').split(',')
+const handlerKinds = option('handlers', 'async').split(',')
+const others = option('others', 'hono').split(',')
 const modules = args.length > 0 ? args : ['@framework/fetch']
 const postBody = JSON.stringify({ name: 'Ada Lovelace', age: 36 })
 const scenarios = {
@@ -32,9 +35,12 @@ for (const specifier of modules) {
     ? new URL(specifier, `file://${process.cwd()}/`).href
     : specifier
   const { default: framework, toFetchHandler } = await import(url)
-  variants.push({ name: specifier, fetch: toFetchHandler(buildApp(framework)) })
+  for (const handlers of handlerKinds) {
+    const name = handlers === 'async' ? specifier : `${specifier} (${handlers} handlers)`
+    variants.push({ name, fetch: toFetchHandler(buildApp(framework, { handlers })) })
+  }
 }
-{
+if (others.includes('hono')) {
   const { Hono } = await import('hono')
   const { zValidator } = await import('@hono/zod-validator')
   const { z } = await import('zod')
@@ -46,6 +52,22 @@ for (const specifier of modules) {
 }
 for (const variant of variants) {
   variant.server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: variant.fetch })
+}
+if (others.includes('elysia')) {
+  // Elysia serves itself (its listen() hands Bun.serve more than a fetch function).
+  const { Elysia, t } = await import('elysia')
+  const app = new Elysia()
+    .get('/hello', () => ({ hello: 'world' }))
+    .post(
+      '/users',
+      ({ body, set }) => {
+        set.status = 201
+        return body
+      },
+      { body: t.Object({ name: t.String({ maxLength: 50 }), age: t.Integer({ minimum: 0 }) }) },
+    )
+    .listen({ port: 0, hostname: '127.0.0.1' })
+  variants.push({ name: 'elysia', server: app.server })
 }
 
 const loader = `
@@ -90,17 +112,20 @@ for (let round = 0; round < rounds; round++) {
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 console.log(
-  `bun ${Bun.version} Bun.serve, ${rounds} rounds of ${amount} requests (20 connections), server CPU µs/request (median, min)`,
+  `bun ${Bun.version} Bun.serve, ${rounds} rounds of ${amount} requests (20 connections), server CPU µs/request (median, min), ratio to the first (of the medians; median of each round's own ratio)`,
 )
 for (const key of only) {
-  const first = median(samples.get(`${key} ${variants[0].name}`))
+  const firstValues = samples.get(`${key} ${variants[0].name}`)
+  const first = median(firstValues)
   for (const variant of variants) {
     const values = samples.get(`${key} ${variant.name}`)
     const m = median(values)
+    // Each round loads every variant in turn: a round's own ratio cancels the load of that moment.
+    const paired = median(values.map((value, round) => value / firstValues[round]))
     console.log(
       `${key.padEnd(5)} ${variant.name.padEnd(40)} ${m.toFixed(2).padStart(8)} ${Math.min(...values)
         .toFixed(2)
-        .padStart(8)}  ×${(m / first).toFixed(2)}`,
+        .padStart(8)}  ×${(m / first).toFixed(2)}  ×${paired.toFixed(2)} paired`,
     )
   }
 }

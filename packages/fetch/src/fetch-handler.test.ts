@@ -176,6 +176,42 @@ describe('the request path', () => {
     expect(((await past.json()) as { code: string }).code).toBe('FRM_ERR_CTP_BODY_TOO_LARGE')
   })
 
+  it('hands a text parser the bytes as node:http decodes them: multi-byte, a byte order mark, invalid UTF-8', async () => {
+    const app = framework({ bodyLimit: 20 })
+    app.post('/', async (request) => JSON.stringify([...(request.body as string)]))
+    app.post('/json', async (request) => request.body)
+    const handler = toFetchHandler(app)
+    // As node:http decodes them: Buffer#toString('utf8') keeps the mark, reads 0xff as U+FFFD.
+    const asNode = (bytes: Uint8Array) => JSON.stringify([...Buffer.from(bytes).toString('utf8')])
+    const utf8 = new TextEncoder().encode('héllo')
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0x69])
+    const invalid = new Uint8Array([0x61, 0xff, 0x62])
+    const json = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('{"a":1}')])
+    // Alone (read as bytes), and as a host's server hands it over (Deno's info: read as text).
+    for (const host of [undefined, { remoteAddr: { hostname: '192.0.2.9' } }]) {
+      const post = async (path: string, bytes: Uint8Array, type = 'text/plain') => {
+        const response = await handler(
+          request(path, {
+            method: 'POST',
+            body: bytes,
+            headers: { 'content-type': type, 'content-length': String(bytes.byteLength) },
+          }),
+          host,
+        )
+        return { status: response.status, body: await response.text() }
+      }
+      expect(await post('/', utf8)).toEqual({ status: 200, body: '["h","é","l","l","o"]' })
+      expect(await post('/', bom)).toEqual({ status: 200, body: asNode(bom) })
+      expect(asNode(bom)).toBe('["\uFEFF","h","i"]')
+      expect(await post('/', invalid)).toEqual({ status: 200, body: asNode(invalid) })
+      expect(asNode(invalid)).toBe('["a","\uFFFD","b"]')
+      expect(await post('/json', json, 'application/json')).toEqual({
+        status: 200,
+        body: '{"a":1}',
+      })
+    }
+  })
+
   it('writes a Node Readable payload as a stream', async () => {
     const app = framework()
     app.get('/', async (_request, reply) => {
@@ -270,6 +306,70 @@ describe('the request path', () => {
     expect(late).toBe('192.0.2.3')
   })
 
+  it("asks Bun for the client's address only when read, once, or before the response when onResponse hooks wait", async () => {
+    let asked = 0
+    const bunServer = {
+      requestIP: () => {
+        asked++
+        return { address: '192.0.2.4', family: 'IPv4', port: 5000 }
+      },
+    }
+    const app = framework()
+    app.get('/quiet', async () => 'quiet')
+    app.get('/twice', async (request) => `${request.ip} ${request.ip}`)
+    const handler = toFetchHandler(app)
+    expect(await (await handler(request('/quiet'), bunServer)).text()).toBe('quiet')
+    expect(asked).toBe(0)
+    expect(await (await handler(request('/twice'), bunServer)).text()).toBe('192.0.2.4 192.0.2.4')
+    expect(asked).toBe(1)
+
+    const hooked = framework()
+    hooked.addHook('onResponse', async () => {})
+    hooked.get('/', async () => 'hooked')
+    const hookedHandler = toFetchHandler(hooked)
+    asked = 0
+    const pending = hookedHandler(request('/'), bunServer)
+    expect(asked).toBe(0)
+    expect(await (await pending).text()).toBe('hooked')
+    expect(asked).toBe(1)
+  })
+
+  it('answers with the Response itself when the request ran synchronously, else with a promise', async () => {
+    const app = framework()
+    app.get('/sync', (_request, reply) => {
+      reply.header('x-sync', 'yes').send({ now: true })
+    })
+    app.get('/async', async () => ({ later: true }))
+    app.post('/body', (request, reply) => {
+      reply.send(request.body)
+    })
+    const handler = toFetchHandler(app)
+    // The first request waits for the application to be ready.
+    expect(handler(request('/sync'))).toBeInstanceOf(Promise)
+    await Promise.resolve(handler(request('/sync')))
+    const now = handler(request('/sync'))
+    expect(now).toBeInstanceOf(Response)
+    expect((now as Response).headers.get('x-sync')).toBe('yes')
+    expect((now as Response).headers.get('content-length')).toBe('12')
+    expect(await (now as Response).json()).toEqual({ now: true })
+    const missing = handler(request('/missing'))
+    expect(missing).toBeInstanceOf(Response)
+    expect((missing as Response).status).toBe(404)
+    const later = handler(request('/async'))
+    expect(later).toBeInstanceOf(Promise)
+    expect(await (await later).json()).toEqual({ later: true })
+    // A body is read asynchronously: a promise, even with a synchronous handler.
+    const body = handler(
+      request('/body', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"a":1}',
+      }),
+    )
+    expect(body).toBeInstanceOf(Promise)
+    expect(await (await body).json()).toEqual({ a: 1 })
+  })
+
   it("copies the Request's headers only when read, the URL's authority as Host when it has none", async () => {
     const app = framework()
     app.get('/plain', async () => 'plain')
@@ -301,7 +401,7 @@ describe('the request path', () => {
       app.get('/', async (request) => ({ ip: request.ip ?? null }))
       return toFetchHandler(app)
     }
-    const ipOf = async (response: Promise<Response>) =>
+    const ipOf = async (response: Response | Promise<Response>) =>
       ((await (await response).json()) as { ip: string }).ip
     const handler = build()
     expect(await ipOf(handler(request('/'), { remoteAddr: { hostname: '192.0.2.1' } }))).toBe(

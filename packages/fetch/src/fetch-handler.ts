@@ -1,41 +1,28 @@
 import type { Instance } from '@framework/core'
 import { errorBody, errorStatusCode } from '@framework/error-formatter'
-import { type FetchRawRequest, toRawRequest } from './internal/raw-request.js'
+import { type FetchRawRequest, fromHost, toRawRequest } from './internal/raw-request.js'
 import { transports } from './registry.js'
 
-/** What a host hands the handler: `(request, env, ctx)` (Workers), `(request, info)` (Deno), `(request, server)` (Bun). */
-export type FetchHandler = (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>
-
 /**
- * The client's address as the host gives it: Bun's `server.requestIP` (asked at once: Bun
- * answers null once the response went out), Deno's `info.remoteAddr`; with `trustProxy` and
- * nothing from the host, `CF-Connecting-IP`.
+ * What a host hands the handler: `(request, env, ctx)` (Workers), `(request, info)` (Deno),
+ * `(request, server)` (Bun). It answers with the `Response` itself when the whole request ran
+ * synchronously (no asynchronous hook, handler or body to wait for; hosts take it on a faster
+ * path), else with a promise of it: `await` it (or `Promise.resolve` it) where it is called.
  */
-function remoteAddressOf(
+export type FetchHandler = (
   request: Request,
-  second: unknown,
-  trustsProxy: boolean,
-): string | undefined {
-  if (typeof second === 'object' && second !== null) {
-    const bun = second as { requestIP?: (request: Request) => { address?: string } | null }
-    if (typeof bun.requestIP === 'function') {
-      const address = bun.requestIP(request)?.address
-      if (address !== undefined) return address
-    } else {
-      const deno = (second as { remoteAddr?: { hostname?: unknown } }).remoteAddr
-      if (typeof deno?.hostname === 'string') return deno.hostname
-    }
-  }
-  return trustsProxy ? (request.headers.get('cf-connecting-ip') ?? undefined) : undefined
-}
+  env?: unknown,
+  ctx?: unknown,
+) => Response | Promise<Response>
 
 /**
- * The application as a Fetch handler, `(request, env?, ctx?) => Promise<Response>`, for every
+ * The application as a Fetch handler, `(request, env?, ctx?) => Response | Promise<Response>`, for every
  * host: `export default { fetch: toFetchHandler(app) }` (Workers), `Deno.serve(handler)`,
  * `Bun.serve({ fetch: handler })`. The application becomes ready on the first request, never
  * before (Workers forbid I/O and timers at global scope); if a plugin fails to load, every request
  * is answered 500 with the standard error body, and the failure is logged once. `request.ip` is the
- * address the host gives (Deno, Bun); on Workers, `CF-Connecting-IP` with `trustProxy` only.
+ * address the host gives (Deno, Bun), asked when first read; on Workers, `CF-Connecting-IP` with
+ * `trustProxy` only.
  *
  * @example
  * import framework, { toFetchHandler } from '@framework/fetch'
@@ -79,9 +66,9 @@ function makeHandler(app: Instance): FetchHandler {
     return ready
   }
   let started = false
-  const serveReady = (raw: FetchRawRequest): Promise<Response> =>
-    failure === undefined ? transport.handle(raw) : Promise.resolve(failed(failure.error))
-  const serve = (raw: FetchRawRequest): Promise<Response> => {
+  const serveReady = (raw: FetchRawRequest): Response | Promise<Response> =>
+    failure === undefined ? transport.handle(raw) : failed(failure.error)
+  const serve = (raw: FetchRawRequest): Response | Promise<Response> => {
     // Once ready, a request goes straight to the transport (no extra turn of the event loop).
     if (started) return serveReady(raw)
     return whenReady().then(() => {
@@ -92,8 +79,7 @@ function makeHandler(app: Instance): FetchHandler {
   transport.dispatchRequest = (request, remoteAddress) =>
     serve(toRawRequest(request, remoteAddress))
   const trustsProxy = transport.trustsProxy
-  return (request, env, ctx) =>
-    serve(toRawRequest(request, remoteAddressOf(request, env, trustsProxy), env, ctx))
+  return (request, env, ctx) => serve(fromHost(request, env, ctx, trustsProxy))
 }
 
 /** The standard error body of a 500, for an application that could not start. */

@@ -69,7 +69,9 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
   #asyncConstraints = false
   readonly describeClient: ((raw: FetchRawRequest) => ClientInfo) | undefined
   /** Answers `inject()`: set by the fetch handler of the application (ready first). */
-  dispatchRequest: ((request: Request, remoteAddress: string) => Promise<Response>) | undefined
+  dispatchRequest:
+    | ((request: Request, remoteAddress: string) => Response | Promise<Response>)
+    | undefined
 
   constructor(options: FetchTransportOptions = {}) {
     this.#options = options
@@ -128,18 +130,19 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
     checkRoutePath(method, url, this.#routing)
   }
 
-  /** Routes one request through the mounted table; resolves with its `Response`. */
-  handle(raw: FetchRawRequest): Promise<Response> {
-    const res = new FetchRawReply(raw.method)
+  /**
+   * Routes one request through the mounted table: its `Response` when the request ran
+   * synchronously to the end, else a promise of it.
+   */
+  handle(raw: FetchRawRequest): Response | Promise<Response> {
     const router = this.#router
     if (router === null) {
-      return Promise.resolve(
-        new Response(NOT_READY_BODY, {
-          status: 503,
-          headers: { 'content-type': 'text/plain; charset=utf-8' },
-        }),
-      )
+      return new Response(NOT_READY_BODY, {
+        status: 503,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      })
     }
+    const res = new FetchRawReply(raw.method, raw.socket)
     const rewriteUrl = this.#options.rewriteUrl
     if (rewriteUrl !== undefined && !this.#rewrite(raw, res, rewriteUrl)) return res.response
     if (this.#asyncConstraints) {
@@ -190,10 +193,11 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
   readBody(
     raw: FetchRawRequest,
     limit: number,
-    done: (error: Error | null, body?: Buffer) => void,
+    done: (error: Error | null, body?: Buffer | string) => void,
     stream?: unknown,
+    encoding?: 'utf8',
   ): void {
-    readBody(raw, limit > 0 ? limit : this.#bodyLimit, done, stream as never)
+    readBody(raw, limit > 0 ? limit : this.#bodyLimit, done, stream as never, encoding)
   }
 
   send(
@@ -203,7 +207,7 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
     payload: WritablePayload,
     done?: (error?: Error) => void,
   ): void {
-    if (done !== undefined) res.finished.push(done)
+    if (done !== undefined) res.onFinished(done)
     writeResponse(res, res.method, statusCode, headers, payload)
   }
 
@@ -224,6 +228,6 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
 
   whenFinished(res: FetchRawReply, fn: (error?: Error) => void): void {
     if (res.outcome !== undefined) fn(res.outcome.error)
-    else res.finished.push(fn)
+    else res.onFinished(fn)
   }
 }

@@ -94,6 +94,25 @@ describe('the edge example on the real runtimes answers as on node:http', () => 
   }, 90_000)
 })
 
+describe("the client's address on Bun.serve", () => {
+  it('is what Bun says, for a route and for an onResponse hook that reads it after the response went out', async () => {
+    const port = await freePort()
+    const fixture = new URL('./fixtures/bun-client-address.mjs', import.meta.url).pathname
+    const host = await startHost(`${binDir}bun`, [fixture, String(port)], port, 20_000)
+    try {
+      const ip = await fetch(`${host.base}/ip`)
+      expect(await ip.json()).toEqual({ ip: '127.0.0.1' })
+      const late = await fetch(`${host.base}/late`)
+      expect(await late.text()).toBe('sent')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const seen = await fetch(`${host.base}/seen`)
+      expect(await seen.json()).toEqual({ late: '127.0.0.1' })
+    } finally {
+      await host.stop()
+    }
+  }, 40_000)
+})
+
 describe("wrangler's bundle of the Worker", () => {
   it('holds neither node:http nor light-my-request, and stays under 1 MB gzipped', async () => {
     const out = await mkdtemp(join(tmpdir(), 'framework-worker-'))

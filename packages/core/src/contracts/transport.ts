@@ -268,12 +268,16 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
    * (both FRM_ERR_CTP_BODY_TOO_LARGE, 413, and the connection is closed after the response). A body
    * shorter or longer than its Content-Length fails with FRM_ERR_CTP_INVALID_CONTENT_LENGTH (400).
    * `stream`, when given, is read instead of `raw` (a preParsing hook replaced the payload).
+   * `encoding` `'utf8'`: the parser takes the body as text, and the transport may hand it over
+   * already decoded (as `Buffer#toString('utf8')` would decode it), when its host decodes cheaper
+   * than it copies bytes; a Buffer is always accepted.
    */
   readBody(
     raw: Req,
     limit: number,
-    done: (error: Error | null, body?: Buffer) => void,
+    done: (error: Error | null, body?: Buffer | string) => void,
     stream?: Readable,
+    encoding?: 'utf8',
   ): void
 
   /**

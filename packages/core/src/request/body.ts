@@ -153,6 +153,7 @@ function runParser(
     limit,
     (error, body) => bodyRead(reply, parser, error, body, next),
     stream,
+    parser.parseAs === 'string' ? 'utf8' : undefined,
   )
 }
 
@@ -160,19 +161,21 @@ function bodyRead(
   reply: Reply,
   parser: ParserEntry,
   error: Error | null,
-  body: Buffer | undefined,
+  body: Buffer | string | undefined,
   next: Step,
 ): void {
   if (error !== null && error !== undefined) {
     lifecycleError(reply, error)
     return
   }
-  callParser(
-    reply,
-    parser,
-    parser.parseAs === 'string' ? (body?.toString('utf8') ?? '') : (body ?? Buffer.alloc(0)),
-    next,
-  )
+  callParser(reply, parser, parserInput(parser, body), next)
+}
+
+/** The body as the parser takes it (`parseAs`): text, or bytes. */
+function parserInput(parser: ParserEntry, body: Buffer | string | undefined): string | Buffer {
+  if (typeof body === 'string') return parser.parseAs === 'string' ? body : Buffer.from(body)
+  if (parser.parseAs === 'string') return body?.toString('utf8') ?? ''
+  return body ?? Buffer.alloc(0)
 }
 
 /** Calls the parser with its input: callback style, a promise, or a plain value. */

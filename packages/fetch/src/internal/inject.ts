@@ -32,7 +32,7 @@ const STATUS_TEXT: Record<number, string> = {
  * response.json()
  */
 export async function inject(
-  dispatch: (request: Request, remoteAddress: string) => Promise<Response>,
+  dispatch: (request: Request, remoteAddress: string) => Response | Promise<Response>,
   options: InjectOptions | string,
 ): Promise<InjectResponse> {
   const given: InjectOptions = typeof options === 'string' ? { url: options } : options

@@ -1,7 +1,9 @@
 /**
  * `reply.raw` on the Fetch transport: the Node-like header surface plugins use (`setHeader`,
  * `getHeader`, `getHeaders`, `removeHeader`, `hasHeader`, `statusCode`, `headersSent`), and the
- * promise of the `Response` the transport makes once the core has sent the reply.
+ * `Response` the transport makes once the core has sent the reply: `response` is that `Response`
+ * itself when it was made before anyone asked (the whole lifecycle ran synchronously), else a
+ * promise of it (made only then).
  */
 export class FetchRawReply {
   statusCode = 200
@@ -9,19 +11,46 @@ export class FetchRawReply {
   headersSent = false
   /** Headers set on `reply.raw` directly, by lower-cased name (made on the first one). */
   #headers: Map<string, string | number | readonly string[]> | undefined
-  /** The response, once written. */
-  readonly response: Promise<Response>
-  resolve!: (response: Response) => void
+  /** The response, once written and not yet asked for. */
+  #written: Response | undefined
+  /** The promise handed out before the response was written, and how to settle it. */
+  #pending: Promise<Response> | undefined
+  #resolve: ((response: Response) => void) | undefined
   /** Called once the body went out in full (or failed), for `whenFinished` and the onResponse hooks. */
-  finished: Array<(error?: Error) => void> = []
+  finished: Array<(error?: Error) => void> | null = null
   /** Whether the body went out (undefined: not yet). */
   outcome: { error?: Error } | undefined
 
-  /** @param method The request's method (a HEAD response has no body). */
-  constructor(readonly method: string) {
-    this.response = new Promise((resolve) => {
-      this.resolve = resolve
+  /**
+   * @param method The request's method (a HEAD response has no body).
+   * @param socket The request's socket: told to keep the client's address right before the
+   *   response is handed over when something waits for the body's end (Bun forgets it then).
+   */
+  constructor(
+    readonly method: string,
+    readonly socket?: { keep?(): void },
+  ) {}
+
+  /** The `Response` if it was already made, else a promise of it. */
+  get response(): Response | Promise<Response> {
+    if (this.#written !== undefined) return this.#written
+    this.#pending ??= new Promise((resolve) => {
+      this.#resolve = resolve
     })
+    return this.#pending
+  }
+
+  /** Hands the response over: to whoever already asked for it, else to the next to ask. */
+  respond(response: Response): void {
+    if (this.finished !== null) this.socket?.keep?.()
+    if (this.#resolve !== undefined) this.#resolve(response)
+    else this.#written = response
+  }
+
+  /** Adds a listener of the body's end (see `finish`). */
+  onFinished(fn: (error?: Error) => void): void {
+    if (this.finished === null) this.finished = [fn]
+    else this.finished.push(fn)
   }
 
   setHeader(name: string, value: string | number | readonly string[]): this {
@@ -60,8 +89,8 @@ export class FetchRawReply {
     if (this.outcome !== undefined) return
     this.outcome = error === undefined ? {} : { error }
     const finished = this.finished
-    if (finished.length === 0) return
-    this.finished = []
+    if (finished === null) return
+    this.finished = null
     for (const fn of finished) fn(error)
   }
 }

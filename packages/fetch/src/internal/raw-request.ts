@@ -1,4 +1,5 @@
 import type { RawRequest } from '@framework/core'
+import { remoteAddressOf } from './remote-address.js'
 
 /**
  * What the core sees of a Fetch `Request` (`request.raw`): the Node-like fields it and plugins
@@ -9,7 +10,7 @@ export interface FetchRawRequest extends RawRequest {
   method: string
   url: string
   headers: Record<string, string | string[] | undefined>
-  socket: { remoteAddress: string | undefined; encrypted: boolean }
+  socket: FetchSocket
   httpVersion: '1.1'
   httpVersionMajor: 1
   httpVersionMinor: 1
@@ -18,6 +19,64 @@ export interface FetchRawRequest extends RawRequest {
   /** The host's extra arguments: Workers' `env` and `ctx`, Deno's info, Bun's server. */
   readonly env: unknown
   readonly ctx: unknown
+  /**
+   * True when a host's HTTP server handed the request over (with its own arguments): its body is
+   * delimited by its Content-Length there, so what is read is what was declared.
+   */
+  readonly framed: boolean
+}
+
+/** `request.raw.socket`: the client's address and whether the request came over TLS. */
+export interface FetchSocket {
+  readonly remoteAddress: string | undefined
+  readonly encrypted: boolean
+  /** Asks the host for the address now if no one did yet (it may forget it later). */
+  keep?(): void
+}
+
+/** A socket whose address is given (inject, or a host that hands it over with the request). */
+class GivenSocket implements FetchSocket {
+  constructor(
+    readonly remoteAddress: string | undefined,
+    readonly encrypted: boolean,
+  ) {}
+}
+
+/**
+ * A socket whose address is asked of the host on first read: Bun's `server.requestIP` costs
+ * about as much as the rest of a small request's routing, and most requests never read it. Bun
+ * forgets the address once the response went out: the reply asks before it hands the response
+ * over when something waits for the body's end (onResponse hooks, a stream).
+ */
+class HostSocket implements FetchSocket {
+  #request: Request | undefined
+  readonly #host: unknown
+  readonly #trustsProxy: boolean
+  #address: string | undefined
+
+  constructor(
+    request: Request,
+    host: unknown,
+    trustsProxy: boolean,
+    readonly encrypted: boolean,
+  ) {
+    this.#request = request
+    this.#host = host
+    this.#trustsProxy = trustsProxy
+  }
+
+  get remoteAddress(): string | undefined {
+    const request = this.#request
+    if (request !== undefined) {
+      this.#request = undefined
+      this.#address = remoteAddressOf(request, this.#host, this.#trustsProxy)
+    }
+    return this.#address
+  }
+
+  keep(): void {
+    if (this.#request !== undefined) void this.remoteAddress
+  }
 }
 
 /** Bun's `Headers#toJSON`: the headers as one object, made natively (`set-cookie` as an array). */
@@ -41,7 +100,7 @@ function headersOf(request: Request): Record<string, string | string[] | undefin
 class FetchRaw implements FetchRawRequest {
   method: string
   url: string
-  socket: { remoteAddress: string | undefined; encrypted: boolean }
+  socket: FetchSocket
   readonly httpVersion = '1.1'
   readonly httpVersionMajor = 1
   readonly httpVersionMinor = 1
@@ -50,13 +109,14 @@ class FetchRaw implements FetchRawRequest {
   constructor(
     readonly request: Request,
     url: string,
-    remoteAddress: string | undefined,
+    socket: FetchSocket,
     readonly env: unknown,
     readonly ctx: unknown,
+    readonly framed: boolean,
   ) {
     this.method = request.method
     this.url = url
-    this.socket = { remoteAddress, encrypted: request.url.startsWith('https:') }
+    this.socket = socket
   }
 
   get headers(): Record<string, string | string[] | undefined> {
@@ -80,12 +140,21 @@ class FetchRaw implements FetchRawRequest {
   }
 }
 
+/** The path and query of an absolute URL, without parsing it whole (as a server reads its request line). */
+function pathOf(target: string): string {
+  const schemeEnd = target.indexOf('://')
+  const pathStart = schemeEnd === -1 ? 0 : target.indexOf('/', schemeEnd + 3)
+  const url = pathStart === -1 ? '/' : target.slice(pathStart)
+  const hash = url.indexOf('#')
+  return hash === -1 ? url : url.slice(0, hash)
+}
+
 /**
- * The raw request of a Fetch `Request`. `remoteAddress` is what the host says about the client
- * (Deno's info argument, Bun's `server.requestIP`), undefined when it says nothing (Workers).
+ * The raw request of a Fetch `Request` whose client's address is given (`inject`), or undefined
+ * when nobody knows it.
  *
  * @example
- * const raw = toRawRequest(new Request('http://localhost/users?limit=2'), undefined)
+ * const raw = toRawRequest(new Request('http://localhost/users?limit=2'), '127.0.0.1')
  * raw.url // '/users?limit=2'
  */
 export function toRawRequest(
@@ -95,11 +164,28 @@ export function toRawRequest(
   ctx?: unknown,
 ): FetchRawRequest {
   const target = request.url
-  // The path and query of an absolute URL, without parsing it whole (as a server reads its request line).
-  const schemeEnd = target.indexOf('://')
-  const pathStart = schemeEnd === -1 ? 0 : target.indexOf('/', schemeEnd + 3)
-  let url = pathStart === -1 ? '/' : target.slice(pathStart)
-  const hash = url.indexOf('#')
-  if (hash !== -1) url = url.slice(0, hash)
-  return new FetchRaw(request, url, remoteAddress, env, ctx)
+  const socket = new GivenSocket(remoteAddress, target.startsWith('https:'))
+  return new FetchRaw(request, pathOf(target), socket, env, ctx, false)
+}
+
+/**
+ * The raw request of a `Request` a host handed over with its other arguments (`env` and `ctx`:
+ * Workers' env and context, Deno's info, Bun's server): the client's address is asked of the host
+ * when first read (see `remoteAddressOf`). With those arguments the request came from the host's
+ * HTTP server (`framed`); a handler called with a `Request` alone may have been given anything.
+ *
+ * @example
+ * const raw = fromHost(request, server, undefined, false) // in Bun.serve's fetch
+ * raw.socket.remoteAddress // '127.0.0.1'
+ */
+export function fromHost(
+  request: Request,
+  env: unknown,
+  ctx: unknown,
+  trustsProxy: boolean,
+): FetchRawRequest {
+  const target = request.url
+  const socket = new HostSocket(request, env, trustsProxy, target.startsWith('https:'))
+  const framed = typeof env === 'object' && env !== null
+  return new FetchRaw(request, pathOf(target), socket, env, ctx, framed)
 }

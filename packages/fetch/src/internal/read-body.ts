@@ -1,7 +1,8 @@
 import { createError } from '@framework/error-formatter'
 import type { FetchRawRequest } from './raw-request.js'
+import { readWholeText } from './read-text.js'
 
-type Done = (error: Error | null, body?: Buffer) => void
+type Done = (error: Error | null, body?: Buffer | string) => void
 
 /** A Node Readable, as far as reading it goes (a preParsing hook's replacement payload). */
 interface NodeLikeStream {
@@ -13,7 +14,9 @@ interface NodeLikeStream {
  * Reads a request body within `limit` bytes: a declared Content-Length over the limit fails at once
  * (413, nothing read), a body that grows past it fails as soon as it does (413, the rest is
  * cancelled, never buffered), a body shorter or longer than its Content-Length fails with 400.
- * `stream`, when given, is read instead (a preParsing hook replaced the payload).
+ * `stream`, when given, is read instead (a preParsing hook replaced the payload). With `encoding`
+ * `'utf8'`, a body of declared length that a host's HTTP server delimited (`raw.framed`) is handed
+ * over as text (see `readWholeText`).
  *
  * @example
  * readBody(raw, 1024, (error, body) => console.log(error ?? body!.toString()))
@@ -23,6 +26,7 @@ export function readBody(
   limit: number,
   done: Done,
   stream?: NodeLikeStream | ReadableStream<Uint8Array>,
+  encoding?: 'utf8',
 ): void {
   const length = raw.headers['content-length']
   const declared = typeof length === 'string' && length !== '' ? Number(length) : -1
@@ -37,8 +41,9 @@ export function readBody(
       else done(null, Buffer.alloc(0))
       return
     }
-    if (declared >= 0) readWhole(raw.request, limit, declared, done)
-    else readWeb(body, limit, declared, done)
+    if (declared < 0) readWeb(body, limit, declared, done)
+    else if (encoding === 'utf8' && raw.framed) readWholeText(raw.request, limit, declared, done)
+    else readWhole(raw.request, limit, declared, done)
     return
   }
   if (typeof (stream as ReadableStream).getReader === 'function') {

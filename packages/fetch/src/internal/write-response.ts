@@ -22,7 +22,7 @@ function hasNoBody(statusCode: number): boolean {
  * their exact `content-length` (1xx and 204 neither that nor `content-type`), an empty body
  * `content-length: 0` (not for HEAD, 1xx, 204, 304), a stream (Node Readable, ReadableStream or
  * a `Response`'s body) is streamed. Headers set on `reply.raw` come first, the reply's own win.
- * Returns the `Response` and resolves the reply's promise with it; `done` runs once the body went
+ * Hands the `Response` to the reply (`res.respond`); the reply's listeners run once the body went
  * out in full (at once for a fixed body) or failed.
  */
 export function writeResponse(
@@ -59,19 +59,22 @@ export function writeResponse(
     stream = body !== null
   }
   if (stream && body instanceof ReadableStream) body = watchEnd(body, res)
-  res.resolve(new Response(body, { status: statusCode, headers: outgoingHeaders(res, headers) }))
+  res.respond(new Response(body, { status: statusCode, headers: outgoingHeaders(res, headers) }))
   if (!stream) res.finish()
 }
 
 /**
  * The response's headers: those set on `reply.raw` first, the reply's own win. A plain object
  * (the host makes its `Headers` from it natively, in one call) unless a header has several
- * values (`set-cookie`), which only `Headers#append` keeps apart.
+ * values (`set-cookie`), which only `Headers#append` keeps apart: the reply's own object itself
+ * when it is all there is and holds only strings and numbers (the host converts a number as
+ * `String` does), else a copy.
  */
 function outgoingHeaders(
   res: FetchRawReply,
   headers: OutgoingHeaders,
 ): ConstructorParameters<typeof Headers>[0] {
+  if (!res.hasOwnHeaders && onlyScalars(headers)) return headers as Record<string, string>
   const init: Record<string, string> = {}
   if (res.hasOwnHeaders) {
     const raw = res.getHeaders()
@@ -88,6 +91,14 @@ function outgoingHeaders(
     init[name] = String(value)
   }
   return init
+}
+
+function onlyScalars(headers: OutgoingHeaders): boolean {
+  for (const name in headers) {
+    const kind = typeof headers[name]
+    if (kind !== 'string' && kind !== 'number') return false
+  }
+  return true
 }
 
 /** The response's headers, one `append` per value. */
@@ -139,7 +150,7 @@ function watchEnd(
   body: ReadableStream<Uint8Array>,
   res: FetchRawReply,
 ): ReadableStream<Uint8Array> {
-  if (res.finished.length === 0) return body
+  if (res.finished === null) return body
   const reader = body.getReader()
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
