@@ -13,10 +13,10 @@ type DenoHandler = (
 ) => Response | Promise<Response>
 
 describe('toFetchHandler types', () => {
-  it('returns a FetchHandler that answers a Response or a promise of one', () => {
+  it('returns a FetchHandler that answers a promise of a Response', () => {
     const handler = toFetchHandler(framework())
     expectTypeOf(handler).toEqualTypeOf<FetchHandler>()
-    expectTypeOf(handler).returns.toEqualTypeOf<Response | Promise<Response>>()
+    expectTypeOf(handler).returns.toEqualTypeOf<Promise<Response>>()
     expectTypeOf(handler).parameter(0).toEqualTypeOf<Request>()
   })
 
@@ -27,10 +27,14 @@ describe('toFetchHandler types', () => {
     expectTypeOf(handler).toExtend<DenoHandler>()
   })
 
-  it('is awaited to a Response', async () => {
+  it('is awaited, or chained with then, to a Response', async () => {
     const response = await toFetchHandler(framework())(new Request('http://localhost/'))
     expectTypeOf(response).toEqualTypeOf<Response>()
-    // @ts-expect-error the answer may be the Response itself: no `.then` without awaiting
-    toFetchHandler(framework())(new Request('http://localhost/')).then(() => {})
+    const status = toFetchHandler(framework())(new Request('http://localhost/')).then(
+      (answer) => answer.status,
+    )
+    expectTypeOf(status).toEqualTypeOf<Promise<number>>()
+    // @ts-expect-error a promise, not the Response itself
+    toFetchHandler(framework())(new Request('http://localhost/')).status
   })
 })

@@ -5,18 +5,13 @@ import { transports } from './registry.js'
 
 /**
  * What a host hands the handler: `(request, env, ctx)` (Workers), `(request, info)` (Deno),
- * `(request, server)` (Bun). It answers with the `Response` itself when the whole request ran
- * synchronously (no asynchronous hook, handler or body to wait for; hosts take it on a faster
- * path), else with a promise of it: `await` it (or `Promise.resolve` it) where it is called.
+ * `(request, server)` (Bun). It answers with a promise of the `Response` (API.md), also when the
+ * request ran synchronously to the end (then the promise is already resolved).
  */
-export type FetchHandler = (
-  request: Request,
-  env?: unknown,
-  ctx?: unknown,
-) => Response | Promise<Response>
+export type FetchHandler = (request: Request, env?: unknown, ctx?: unknown) => Promise<Response>
 
 /**
- * The application as a Fetch handler, `(request, env?, ctx?) => Response | Promise<Response>`, for every
+ * The application as a Fetch handler, `(request, env?, ctx?) => Promise<Response>`, for every
  * host: `export default { fetch: toFetchHandler(app) }` (Workers), `Deno.serve(handler)`,
  * `Bun.serve({ fetch: handler })`. The application becomes ready on the first request, never
  * before (Workers forbid I/O and timers at global scope); if a plugin fails to load, every request
@@ -79,7 +74,11 @@ function makeHandler(app: Instance): FetchHandler {
   transport.dispatchRequest = (request, remoteAddress) =>
     serve(toRawRequest(request, remoteAddress))
   const trustsProxy = transport.trustsProxy
-  return (request, env, ctx) => serve(fromHost(request, env, ctx, trustsProxy))
+  return (request, env, ctx) => {
+    const answer = serve(fromHost(request, env, ctx, trustsProxy))
+    // A request that ran synchronously has its Response already; the contract is a promise.
+    return answer instanceof Response ? Promise.resolve(answer) : answer
+  }
 }
 
 /** The standard error body of a 500, for an application that could not start. */
