@@ -1,0 +1,33 @@
+#!/bin/bash
+# Runs a Fastify plugin's own node:test suite twice, against the real Fastify and against the
+# framework's build, and prints the pass and fail counts of each.
+#
+#   bash scripts/plugin-suite.sh <plugin checkout> [<work dir>]
+#
+# <plugin checkout>: a directory with the plugin's sources and tests at a release tag (e.g.
+# `git clone https://github.com/fastify/fastify-cors && git -C fastify-cors checkout v11.3.0`).
+# The checkout is copied to <work dir> (default /tmp/plugin-suites/<name>), its dependencies are
+# installed with npm, and `node_modules/fastify` is pointed first at the Fastify it installed, then
+# at packages/framework (build it first: `npx pnpm@10.34.9 turbo run build --filter=framework...`),
+# whose exports also answer `fastify/lib/errors` and `fastify/lib/symbols`. TAP output of each
+# run: <work dir>.fastify.tap and <work dir>.framework.tap. Tests that need a service (rate-limit's
+# Redis tests) pass only when it runs on 127.0.0.1.
+set -u
+source=$(cd "$1" && pwd)
+framework=$(cd "$(dirname "$0")/../packages/framework" && pwd)
+work=${2:-/tmp/plugin-suites/$(basename "$source")}
+if [ ! -d "$work/node_modules" ]; then
+  rm -rf "$work" && mkdir -p "$work" && cp -R "$source/." "$work/" && rm -rf "$work/.git"
+  (cd "$work" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null) ||
+    { echo "npm install failed in $work" >&2; exit 1; }
+  mv "$work/node_modules/fastify" "$work/fastify-real"
+fi
+files=$(cd "$work" && find test -name '*.test.js' -o -name '*.test.mjs' | sort)
+run() {
+  rm -rf "$work/node_modules/fastify"
+  ln -s "$2" "$work/node_modules/fastify"
+  (cd "$work" && timeout 600 node --test --test-reporter=tap $files >"$work.$1.tap" 2>&1)
+  echo "$(basename "$work") $1: pass=$(grep -ac '^ *ok ' "$work.$1.tap") fail=$(grep -ac '^ *not ok ' "$work.$1.tap")"
+}
+run fastify "$work/fastify-real"
+run framework "$framework"
