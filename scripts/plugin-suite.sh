@@ -17,7 +17,8 @@ source=$(cd "$1" && pwd)
 framework=$(cd "$(dirname "$0")/../packages/framework" && pwd)
 work=${2:-/tmp/plugin-suites/$(basename "$source")}
 if [ ! -d "$work/node_modules" ]; then
-  rm -rf "$work" && mkdir -p "$work" && cp -R "$source/." "$work/" && rm -rf "$work/.git"
+  rm -rf "$work" && mkdir -p "$work"
+  tar -C "$source" --exclude=./node_modules --exclude=./.git -cf - . | tar -C "$work" -xf -
   (cd "$work" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null) ||
     { echo "npm install failed in $work" >&2; exit 1; }
   mv "$work/node_modules/fastify" "$work/fastify-real"
