@@ -64,6 +64,8 @@ export interface RouteContext {
   method: string
   url: string
   info: RouteInfo
+  /** The route's `config` (Fastify's context field of that name, read through `kRouteContext`). */
+  config: RouteInfo['config']
   /** `request.routeOptions` when no route uses the `version` constraint (then it is built per read). */
   routeOptions: RequestRouteOptions
   /** What `routeOptions` is built from. */

@@ -123,6 +123,7 @@ function baseContext(
 ): Omit<
   RouteContext,
   | 'info'
+  | 'config'
   | 'handler'
   | 'validators'
   | 'serializers'
@@ -222,6 +223,7 @@ function createRouteContext(
   return {
     ...base,
     info,
+    config: info.config,
     routeOptions: buildRouteOptions(input, undefined),
     routeOptionsInput: input,
     handler: record.handler,
@@ -288,6 +290,7 @@ function createNotFoundContext(
   return {
     ...base,
     info,
+    config: info.config,
     routeOptions: buildRouteOptions(input, undefined),
     routeOptionsInput: input,
     handler,

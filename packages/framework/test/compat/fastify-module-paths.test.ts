@@ -62,42 +62,53 @@ describe('[compat] framework/lib/errors', () => {
 })
 
 describe('[compat] framework/lib/symbols', () => {
-  itBoth('request[kRouteContext] holds the route hook lists, null when empty', async ({ send }) => {
-    const app = makeApp()
-    const seen: Record<string, unknown>[] = []
-    app.addHook('onRequest', async () => {})
-    app.addHook('onResponse', async (request: any) => {
-      const context = request[kRouteContext]
-      seen.push({
-        onRequest: context.onRequest?.length,
-        preHandler: context.preHandler,
-        onSend: context.onSend,
-        onError: context.onError,
-        preValidation: context.preValidation,
-        preParsing: context.preParsing,
-        preSerialization: context.preSerialization,
-        onResponse: context.onResponse?.length,
+  itBoth(
+    'request[kRouteContext] holds the route config and hook lists, null when empty',
+    async ({ send }) => {
+      const app = makeApp()
+      const seen: Record<string, unknown>[] = []
+      app.addHook('onRequest', async () => {})
+      app.addHook('onResponse', async (request: any) => {
+        const context = request[kRouteContext]
+        seen.push({
+          onRequest: context.onRequest?.length,
+          preHandler: context.preHandler,
+          onSend: context.onSend,
+          onError: context.onError,
+          preValidation: context.preValidation,
+          preParsing: context.preParsing,
+          preSerialization: context.preSerialization,
+          onResponse: context.onResponse?.length,
+        })
       })
-    })
-    app.get('/', { preHandler: async () => {} }, async () => 'ok')
-    app.get('/plain', async () => 'plain')
-    const response = await send(app, { url: '/' })
-    expect(response.statusCode).toBe(200)
-    expect(response.body).toBe('ok')
-    await send(app, { url: '/plain' })
-    await new Promise((resolve) => setImmediate(resolve))
-    const emptyHooks = {
-      onSend: null,
-      onError: null,
-      preValidation: null,
-      preParsing: null,
-      preSerialization: null,
-      onRequest: 1,
-      onResponse: 1,
-    }
-    expect(seen).toEqual([
-      { ...emptyHooks, preHandler: [expect.anything()] },
-      { ...emptyHooks, preHandler: null },
-    ])
-  })
+      app.get(
+        '/',
+        { preHandler: async () => {}, config: { area: 'home' } },
+        async (request: any) => {
+          expect(request[kRouteContext].config).toEqual(request.routeOptions.config)
+          expect(request[kRouteContext].config).toMatchObject({ area: 'home' })
+          return 'ok'
+        },
+      )
+      app.get('/plain', async () => 'plain')
+      const response = await send(app, { url: '/' })
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toBe('ok')
+      await send(app, { url: '/plain' })
+      await new Promise((resolve) => setImmediate(resolve))
+      const emptyHooks = {
+        onSend: null,
+        onError: null,
+        preValidation: null,
+        preParsing: null,
+        preSerialization: null,
+        onRequest: 1,
+        onResponse: 1,
+      }
+      expect(seen).toEqual([
+        { ...emptyHooks, preHandler: [expect.anything()] },
+        { ...emptyHooks, preHandler: null },
+      ])
+    },
+  )
 })
