@@ -44,15 +44,38 @@ type SpecialKey =
   | 'nullable'
 
 /**
+ * A schema without any of the special keys (`SpecialKey`), as one fixed type: asking whether a
+ * schema is assignable to it instantiates nothing, where `[keyof S & SpecialKey] extends [never]`
+ * built three types per schema (issue 33). The index signature keeps it from being a "weak" type
+ * (all properties optional), which a schema sharing none of its keys would not be assignable to;
+ * a schema type with an index signature (not a literal) passes it, and is read as `unknown`.
+ */
+interface PlainSchema {
+  readonly [key: string]: unknown
+  readonly '~standard'?: never
+  readonly static?: never
+  readonly $ref?: never
+  readonly const?: never
+  readonly enum?: never
+  readonly anyOf?: never
+  readonly oneOf?: never
+  readonly allOf?: never
+  readonly nullable?: never
+}
+
+/**
  * A schema of any kind, inside the document `Root` (for `#/...` references). `any` and `unknown`
- * give `unknown`. Written for the type checker's sake: most schemas are a `type` with `properties`
- * or a leaf, and they are read with key lookups (`'type' extends keyof S`, `S['type']`), which cost
- * it less than `infer` patterns; `infer` is left to the rarer keywords.
+ * give `unknown`; a union of schemas gives the union of their types. Written for the type
+ * checker's sake: most schemas are a `type` with `properties` or a leaf, and they are read with
+ * key lookups (`'type' extends keyof S`, `S['type']`), which cost it less than `infer` patterns;
+ * `infer` is left to the rarer keywords.
  */
 type Infer<S, Known, Root, Mode> = unknown extends S
   ? unknown
-  : [keyof S & SpecialKey] extends [never]
-    ? FromShape<S, Known, Root, Mode>
+  : S extends PlainSchema
+    ? string extends keyof S
+      ? unknown
+      : FromShape<S, Known, Root, Mode>
     : Special<S, Known, Root, Mode>
 
 /** What a schema's `type`, else its `properties` or `items`, say (`false` allows nothing). */
@@ -133,12 +156,24 @@ type AllOf<A, Known, Root, Mode> = A extends readonly [infer Head, ...infer Tail
   ? Infer<Head, Known, Root, Mode> & AllOf<Tail, Known, Root, Mode>
   : unknown
 
-/** The properties that are present: `required`, and (what the validator produces, not a reply) those with a `default`. */
+/**
+ * The properties that are present: `required`, and (what the validator produces, not a reply) those
+ * with a `default`. Whether any property has a `default` is asked first, of all of them at once
+ * (most objects have none), so the per-property lookup is built only where one does.
+ */
 type Present<S, P, Mode> =
   | ('required' extends keyof S ? RequiredKey<S['required' & keyof S]> : never)
   | (Mode extends 'reply'
       ? never
-      : { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P])
+      : P[keyof P] extends NoDefault
+        ? never
+        : { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P])
+
+/** A property schema without `default` (the index signature keeps it from being a "weak" type). */
+interface NoDefault {
+  readonly [key: string]: unknown
+  readonly default?: never
+}
 
 /** The `required` names (none when the array was not written as a literal). */
 type RequiredKey<R> = R extends readonly (infer K)[] ? (string extends K ? never : K) : never
