@@ -68,14 +68,24 @@ interface PlainSchema {
  * give `unknown`; a union of schemas gives the union of their types. Written for the type
  * checker's sake: most schemas are a `type` with `properties` or a leaf, and they are read with
  * key lookups (`'type' extends keyof S`, `S['type']`), which cost it less than `infer` patterns;
- * `infer` is left to the rarer keywords.
+ * `infer` is left to the rarer keywords. The common path is written out here rather than in an alias
+ * of its own (`FromShape`, used by the special keywords): each alias step instantiates its type
+ * arguments again.
  */
 type Infer<S, Known, Root, Mode> = unknown extends S
   ? unknown
   : S extends PlainSchema
     ? string extends keyof S
       ? unknown
-      : FromShape<S, Known, Root, Mode>
+      : 'type' extends keyof S
+        ? ByType<S['type' & keyof S], S, Known, Root, Mode>
+        : 'properties' extends keyof S
+          ? FromObject<S, Known, Root, Mode>
+          : 'items' extends keyof S
+            ? FromArray<S, Known, Root, Mode>
+            : S extends false
+              ? never
+              : unknown
     : Special<S, Known, Root, Mode>
 
 /** What a schema's `type`, else its `properties` or `items`, say (`false` allows nothing). */
@@ -98,11 +108,13 @@ interface Primitives {
   null: null
 }
 
-/** A `type` name (distributes over a `type` array). */
+/** A `type` name (distributes over a `type` array); `object` reads as `FromObject` does, written out. */
 type ByType<T, S, Known, Root, Mode> = T extends keyof Primitives
   ? Primitives[T]
   : T extends 'object'
-    ? FromObject<S, Known, Root, Mode>
+    ? 'properties' extends keyof S
+      ? ObjectOf<S['properties' & keyof S], S, Known, Root, Mode>
+      : FreeObject<S, Known, Root, Mode>
     : T extends 'array'
       ? FromArray<S, Known, Root, Mode>
       : T extends readonly (infer N)[]
