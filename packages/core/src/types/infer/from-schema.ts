@@ -30,7 +30,7 @@ export type SchemaToType<S, Known = SharedSchemas, Mode extends InferMode = 'req
 /**
  * The keys that take a schema off the fast path: a Standard Schema value, a TypeBox schema, and the
  * JSON Schema keywords that change what `type` alone would say. (A schema type with an index
- * signature has all of them, and is read as `unknown` there.)
+ * signature, not a literal, is read as `unknown`.)
  */
 type SpecialKey =
   | '~standard'
@@ -44,24 +44,13 @@ type SpecialKey =
   | 'nullable'
 
 /**
- * A schema without any of the special keys (`SpecialKey`), as one fixed type: asking whether a
- * schema is assignable to it instantiates nothing, where `[keyof S & SpecialKey] extends [never]`
- * built three types per schema (issue 33). The index signature keeps it from being a "weak" type
- * (all properties optional), which a schema sharing none of its keys would not be assignable to;
- * a schema type with an index signature (not a literal) passes it, and is read as `unknown`.
+ * A schema with one of the special keys (`SpecialKey`), as one fixed type: asking whether a schema
+ * is assignable to it instantiates nothing, where `[keyof S & SpecialKey] extends [never]` built
+ * three types per schema (issue 33). Asked that way round (special schemas in the true branch), the
+ * common schemas are read in the false branch, where `S` is not narrowed (a narrowed `S` is one
+ * more type to instantiate at each use).
  */
-interface PlainSchema {
-  readonly [key: string]: unknown
-  readonly '~standard'?: never
-  readonly static?: never
-  readonly $ref?: never
-  readonly const?: never
-  readonly enum?: never
-  readonly anyOf?: never
-  readonly oneOf?: never
-  readonly allOf?: never
-  readonly nullable?: never
-}
+type SpecialShape = { [K in SpecialKey]: { readonly [Key in K]: unknown } }[SpecialKey]
 
 /**
  * A schema of any kind, inside the document `Root` (for `#/...` references). `any` and `unknown`
@@ -74,8 +63,9 @@ interface PlainSchema {
  */
 type Infer<S, Known, Root, Mode> = unknown extends S
   ? unknown
-  : S extends PlainSchema
-    ? string extends keyof S
+  : S extends SpecialShape
+    ? Special<S, Known, Root, Mode>
+    : string extends keyof S
       ? unknown
       : 'type' extends keyof S
         ? ByType<S['type' & keyof S], S, Known, Root, Mode>
@@ -86,7 +76,6 @@ type Infer<S, Known, Root, Mode> = unknown extends S
             : S extends false
               ? never
               : unknown
-    : Special<S, Known, Root, Mode>
 
 /** What a schema's `type`, else its `properties` or `items`, say (`false` allows nothing). */
 type FromShape<S, Known, Root, Mode> = 'type' extends keyof S
