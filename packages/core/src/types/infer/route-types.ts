@@ -4,8 +4,19 @@ import type { InferMode } from './mode.js'
 import type { KnownSchemas } from './shared-schemas.js'
 import type { ExpandShorthand } from './shorthand.js'
 
-/** One request part's or response's schema, shorthand included, as a type. */
-type PartType<S, Known, Mode extends InferMode> = SchemaToType<ExpandShorthand<S>, Known, Mode>
+/** A schema that is surely not the shorthand (the first test of `ExpandShorthand`). */
+type FullSchema =
+  | { readonly type: string | readonly string[] }
+  | { readonly $ref: string }
+  | { readonly properties: object }
+
+/**
+ * One request part's or response's schema, shorthand included, as a type. A full schema (most are)
+ * goes straight to `SchemaToType`, without the two alias steps of `ExpandShorthand` (issue 33).
+ */
+type PartType<S, Known, Mode extends InferMode> = S extends FullSchema
+  ? SchemaToType<S, Known, Mode>
+  : SchemaToType<ExpandShorthand<S>, Known, Mode>
 
 /**
  * A body or response declared by content type (`{ content: { [type]: { schema } } }`): the union
