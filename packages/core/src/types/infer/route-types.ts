@@ -101,13 +101,14 @@ type ForStatus<Map, Code> = Code extends keyof Map
  * @example
  * type Created = ReplyType<{ Responses: { 201: { id: number } } }, 201> // { id: number }
  */
-export type ReplyType<G, Code = 200> = G extends { Reply: infer R }
-  ? R
-  : G extends { Responses: infer Map }
-    ? unknown extends Map
-      ? unknown
-      : ForStatus<Map, Code>
+export type ReplyType<G, Code = 200> = G extends { Reply: unknown }
+  ? G['Reply' & keyof G]
+  : G extends { Responses: unknown }
+    ? StatusOf<G['Responses' & keyof G], Code>
     : unknown
+
+/** The entry of a response map for status `Code` (anything when the map is `unknown`). */
+type StatusOf<Map, Code> = unknown extends Map ? unknown : ForStatus<Map, Code>
 
 /**
  * `reply.send` accepts the reply type, or an Error (handed to the error handler); anything when no
@@ -134,15 +135,18 @@ type HandlerValue<T> = T | Error | undefined | void | SentReply
  * type R = ReturnedReply<{ Responses: { 200: { id: number }; 404: { message: string } } }>
  * // { id: number } | { message: string }
  */
-type ReturnedReply<G> = G extends { Reply: infer R }
-  ? R
-  : G extends { Responses: infer Map }
-    ? unknown extends Map
-      ? unknown
-      : [keyof Map] extends [never]
-        ? unknown
-        : Map[keyof Map]
+type ReturnedReply<G> = G extends { Reply: unknown }
+  ? G['Reply' & keyof G]
+  : G extends { Responses: unknown }
+    ? EveryResponse<G['Responses' & keyof G]>
     : unknown
+
+/** The union of a response map's entries (anything when the map is `unknown` or empty). */
+type EveryResponse<Map> = unknown extends Map
+  ? unknown
+  : [keyof Map] extends [never]
+    ? unknown
+    : Map[keyof Map]
 
 /**
  * What a handler may return: with declared replies (the generic's `Reply`, or the response schemas),
