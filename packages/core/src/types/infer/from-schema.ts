@@ -40,7 +40,7 @@ interface Context {
 /**
  * The keys that take a schema off the fast path: a Standard Schema value, a TypeBox schema, and the
  * JSON Schema keywords that change what `type` alone would say. (A schema type with an index
- * signature, not a literal, is read as `unknown`.)
+ * signature has all of them, and is read as `unknown` there.)
  */
 type SpecialKey =
   | '~standard'
@@ -54,38 +54,27 @@ type SpecialKey =
   | 'nullable'
 
 /**
- * A schema with one of the special keys (`SpecialKey`), as one fixed type: asking whether a schema
- * is assignable to it instantiates nothing, where `[keyof S & SpecialKey] extends [never]` built
- * three types per schema (issue 33). Asked that way round (special schemas in the true branch), the
- * common schemas are read in the false branch, where `S` is not narrowed (a narrowed `S` is one
- * more type to instantiate at each use).
- */
-type SpecialShape = { [K in SpecialKey]: { readonly [Key in K]: unknown } }[SpecialKey]
-
-/**
  * A schema of any kind, inside the document `Root` (for `#/...` references). `any` and `unknown`
- * give `unknown`; a union of schemas gives the union of their types. Written for the type
- * checker's sake: most schemas are a `type` with `properties` or a leaf, and they are read with
- * key lookups (`'type' extends keyof S`, `S['type']`), which cost it less than `infer` patterns;
- * `infer` is left to the rarer keywords. The common path is written out here rather than in an alias
- * of its own (`FromShape`, used by the special keywords): each alias step instantiates its type
- * arguments again.
+ * give `unknown`. Written for the type checker's sake: most schemas are a `type` with `properties`
+ * or a leaf, and they are read with key lookups (`'type' extends keyof S`, `S['type']`), which cost
+ * it less than `infer` patterns; `infer` is left to the rarer keywords. The special keys are asked
+ * about without wrapping in a tuple (`[X] extends [never]` builds two more types per schema), and
+ * the common path is written out here rather than in an alias of its own (`FromShape`, used by the
+ * special keywords): each alias step instantiates its type arguments again (issue 33).
  */
 type Infer<S, C extends Context, Root> = unknown extends S
   ? unknown
-  : S extends SpecialShape
-    ? Special<S, C, Root>
-    : string extends keyof S
-      ? unknown
-      : 'type' extends keyof S
-        ? ByType<S['type' & keyof S], S, C, Root>
-        : 'properties' extends keyof S
-          ? FromObject<S, C, Root>
-          : 'items' extends keyof S
-            ? FromArray<S, C, Root>
-            : S extends false
-              ? never
-              : unknown
+  : keyof S & SpecialKey extends never
+    ? 'type' extends keyof S
+      ? ByType<S['type' & keyof S], S, C, Root>
+      : 'properties' extends keyof S
+        ? FromObject<S, C, Root>
+        : 'items' extends keyof S
+          ? FromArray<S, C, Root>
+          : S extends false
+            ? never
+            : unknown
+    : Special<S, C, Root>
 
 /** What a schema's `type`, else its `properties` or `items`, say (`false` allows nothing). */
 type FromShape<S, C extends Context, Root> = 'type' extends keyof S
