@@ -22,11 +22,22 @@ type PartType<S, Known, Mode extends InferMode> = S extends FullSchema
  * A body or response declared by content type (`{ content: { [type]: { schema } } }`): the union
  * of what each media type's schema gives; any other schema: its type.
  */
-type ContentPartType<S, Known, Mode extends InferMode> = S extends {
-  readonly content: infer C extends { readonly [type: string]: { readonly schema: unknown } }
-}
-  ? { [T in keyof C]: PartType<C[T]['schema'], Known, Mode> }[keyof C]
+type ContentPartType<S, Known, Mode extends InferMode> = S extends { readonly content: ContentMap }
+  ? ContentUnion<S['content'], Known, Mode>
   : PartType<S, Known, Mode>
+
+/** The schemas of a body or response by media type. */
+interface ContentMap {
+  readonly [type: string]: { readonly schema: unknown }
+}
+
+/**
+ * The union of what each media type's schema gives (apart from `ContentPartType`, so that the common
+ * schema without `content` is matched without `infer`, issue 33).
+ */
+type ContentUnion<C extends ContentMap, Known, Mode extends InferMode> = {
+  [T in keyof C]: PartType<C[T]['schema'], Known, Mode>
+}[keyof C]
 
 type QuerystringSchema<S> = S extends { readonly querystring: infer Q }
   ? Q
