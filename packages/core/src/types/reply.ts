@@ -23,8 +23,8 @@ export type HeaderValue = string | number | boolean | readonly string[] | undefi
  */
 export type StatusReply<Self, G extends RouteGeneric, C extends number> = number extends C
   ? Self
-  : G extends { Responses: infer Map }
-    ? unknown extends Map
+  : G extends { Responses: unknown }
+    ? unknown extends G['Responses' & keyof G]
       ? Self
       : FrameworkReply<G & { Reply: ReplyType<G, C> }>
     : Self

@@ -36,11 +36,17 @@ export type RouteGenericPart<
   Fallback = unknown,
 > = K extends keyof G ? (unknown extends G[K] ? Fallback : G[K]) : Fallback
 
-/** A part of the generic when it declares it, else the untyped default. */
-type Body<G> = G extends { Body: infer T } ? T : unknown
-type Querystring<G> = G extends { Querystring: infer T } ? T : Record<string, any>
-type Params<G> = G extends { Params: infer T } ? T : Record<string, any>
-type Headers<G> = G extends { Headers: infer T } ? T : unknown
+/**
+ * A part of the generic when it declares it, else the untyped default. Read by key
+ * (`G['Body' & keyof G]`) rather than matched with `infer`: a handler reads these once per route,
+ * and the `infer` form made the checker instantiate the whole generic again each time (issue 33).
+ */
+type Body<G> = G extends { Body: unknown } ? G['Body' & keyof G] : unknown
+type Querystring<G> = G extends { Querystring: unknown }
+  ? G['Querystring' & keyof G]
+  : Record<string, any>
+type Params<G> = G extends { Params: unknown } ? G['Params' & keyof G] : Record<string, any>
+type Headers<G> = G extends { Headers: unknown } ? G['Headers' & keyof G] : unknown
 
 /**
  * Every member of the request, under Fastify's name: {@link FrameworkRequest}, the type handlers

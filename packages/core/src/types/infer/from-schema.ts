@@ -22,10 +22,20 @@ import type { SharedSchemas } from './shared-schemas.js'
  */
 export type SchemaToType<S, Known = SharedSchemas, Mode extends InferMode = 'request'> = Infer<
   S,
-  Known,
-  S,
-  Mode
+  { known: Known; mode: Mode },
+  S
 >
+
+/**
+ * What the walk carries down a schema besides the document `#/...` references point into: the
+ * shared schemas by id (`known`) and the side of the validator (`mode`). One type argument rather
+ * than two, the same for every schema of a route's requests (or of its replies): each alias step
+ * instantiates its type arguments again (issue 33).
+ */
+interface Context {
+  readonly known: unknown
+  readonly mode: InferMode
+}
 
 /**
  * The keys that take a schema off the fast path: a Standard Schema value, a TypeBox schema, and the
@@ -47,21 +57,32 @@ type SpecialKey =
  * A schema of any kind, inside the document `Root` (for `#/...` references). `any` and `unknown`
  * give `unknown`. Written for the type checker's sake: most schemas are a `type` with `properties`
  * or a leaf, and they are read with key lookups (`'type' extends keyof S`, `S['type']`), which cost
- * it less than `infer` patterns; `infer` is left to the rarer keywords.
+ * it less than `infer` patterns; `infer` is left to the rarer keywords. The special keys are asked
+ * about without wrapping in a tuple (`[X] extends [never]` builds two more types per schema), and
+ * the common path is written out here rather than in an alias of its own (`FromShape`, used by the
+ * special keywords): each alias step instantiates its type arguments again (issue 33).
  */
-type Infer<S, Known, Root, Mode> = unknown extends S
+type Infer<S, C extends Context, Root> = unknown extends S
   ? unknown
-  : [keyof S & SpecialKey] extends [never]
-    ? FromShape<S, Known, Root, Mode>
-    : Special<S, Known, Root, Mode>
+  : keyof S & SpecialKey extends never
+    ? 'type' extends keyof S
+      ? ByType<S['type' & keyof S], S, C, Root>
+      : 'properties' extends keyof S
+        ? FromObject<S, C, Root>
+        : 'items' extends keyof S
+          ? FromArray<S, C, Root>
+          : S extends false
+            ? never
+            : unknown
+    : Special<S, C, Root>
 
 /** What a schema's `type`, else its `properties` or `items`, say (`false` allows nothing). */
-type FromShape<S, Known, Root, Mode> = 'type' extends keyof S
-  ? ByType<S['type' & keyof S], S, Known, Root, Mode>
+type FromShape<S, C extends Context, Root> = 'type' extends keyof S
+  ? ByType<S['type' & keyof S], S, C, Root>
   : 'properties' extends keyof S
-    ? FromObject<S, Known, Root, Mode>
+    ? FromObject<S, C, Root>
     : 'items' extends keyof S
-      ? FromArray<S, Known, Root, Mode>
+      ? FromArray<S, C, Root>
       : S extends false
         ? never
         : unknown
@@ -75,48 +96,50 @@ interface Primitives {
   null: null
 }
 
-/** A `type` name (distributes over a `type` array). */
-type ByType<T, S, Known, Root, Mode> = T extends keyof Primitives
+/** A `type` name (distributes over a `type` array); `object` reads as `FromObject` does, written out. */
+type ByType<T, S, C extends Context, Root> = T extends keyof Primitives
   ? Primitives[T]
   : T extends 'object'
-    ? FromObject<S, Known, Root, Mode>
+    ? 'properties' extends keyof S
+      ? ObjectOf<S['properties' & keyof S], S, C, Root>
+      : FreeObject<S, C, Root>
     : T extends 'array'
-      ? FromArray<S, Known, Root, Mode>
+      ? FromArray<S, C, Root>
       : T extends readonly (infer N)[]
-        ? ByType<N, S, Known, Root, Mode>
+        ? ByType<N, S, C, Root>
         : unknown
 
 /** A Standard Schema value, a TypeBox schema, or a JSON Schema with one of the special keywords. */
-type Special<S, Known, Root, Mode> = S extends {
+type Special<S, C extends Context, Root> = S extends {
   readonly '~standard': { readonly types?: infer T }
 }
-  ? StandardType<T, Mode>
+  ? StandardType<T, C['mode']>
   : S extends { readonly static: infer T }
     ? T
     : string extends keyof S
       ? unknown
       : S extends { readonly $ref: infer Ref extends string }
-        ? FromRef<Ref, Known, Root, Mode>
+        ? FromRef<Ref, C, Root>
         : S extends { readonly const: infer C }
           ? C
           : S extends { readonly enum: readonly (infer E)[] }
             ? E
             : S extends { readonly nullable: true }
-              ? Combined<S, Known, Root, Mode> | null
-              : Combined<S, Known, Root, Mode>
+              ? Combined<S, C, Root> | null
+              : Combined<S, C, Root>
 
 /** What a schema's `anyOf`/`oneOf`/`allOf`, else its `type`, `properties` or `items`, say. */
-type Combined<S, Known, Root, Mode> = S extends {
+type Combined<S, C extends Context, Root> = S extends {
   readonly anyOf: infer A extends readonly unknown[]
 }
-  ? Each<A[number], Known, Root, Mode>
+  ? Each<A[number], C, Root>
   : S extends { readonly oneOf: infer A extends readonly unknown[] }
-    ? Each<A[number], Known, Root, Mode>
+    ? Each<A[number], C, Root>
     : S extends { readonly allOf: infer A extends readonly unknown[] }
       ? S extends { readonly properties: object }
-        ? FromObject<S, Known, Root, Mode> & AllOf<A, Known, Root, Mode>
-        : AllOf<A, Known, Root, Mode>
-      : FromShape<S, Known, Root, Mode>
+        ? FromObject<S, C, Root> & AllOf<A, C, Root>
+        : AllOf<A, C, Root>
+      : FromShape<S, C, Root>
 
 /** A Standard Schema's output type (what validation produces), or its input type for replies. */
 type StandardType<T, Mode> =
@@ -127,18 +150,30 @@ type StandardType<T, Mode> =
     : unknown
 
 /** Distributes over a union of schemas. */
-type Each<U, Known, Root, Mode> = U extends unknown ? Infer<U, Known, Root, Mode> : never
+type Each<U, C extends Context, Root> = U extends unknown ? Infer<U, C, Root> : never
 
-type AllOf<A, Known, Root, Mode> = A extends readonly [infer Head, ...infer Tail]
-  ? Infer<Head, Known, Root, Mode> & AllOf<Tail, Known, Root, Mode>
+type AllOf<A, C extends Context, Root> = A extends readonly [infer Head, ...infer Tail]
+  ? Infer<Head, C, Root> & AllOf<Tail, C, Root>
   : unknown
 
-/** The properties that are present: `required`, and (what the validator produces, not a reply) those with a `default`. */
-type Present<S, P, Mode> =
+/**
+ * The properties that are present: `required`, and (what the validator produces, not a reply) those
+ * with a `default`. Whether any property has a `default` is asked first, of all of them at once
+ * (most objects have none), so the per-property lookup is built only where one does.
+ */
+type Present<S, P, C extends Context> =
   | ('required' extends keyof S ? RequiredKey<S['required' & keyof S]> : never)
-  | (Mode extends 'reply'
+  | (C['mode'] extends 'reply'
       ? never
-      : { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P])
+      : P[keyof P] extends NoDefault
+        ? never
+        : { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P])
+
+/** A property schema without `default` (the index signature keeps it from being a "weak" type). */
+interface NoDefault {
+  readonly [key: string]: unknown
+  readonly default?: never
+}
 
 /** The `required` names (none when the array was not written as a literal). */
 type RequiredKey<R> = R extends readonly (infer K)[] ? (string extends K ? never : K) : never
@@ -146,15 +181,15 @@ type RequiredKey<R> = R extends readonly (infer K)[] ? (string extends K ? never
 type Flatten<T> = { [K in keyof T]: T[K] }
 
 /** An object schema: its `properties`, else what `additionalProperties`/`patternProperties` allow. */
-type FromObject<S, Known, Root, Mode> = 'properties' extends keyof S
-  ? ObjectOf<S['properties' & keyof S], S, Known, Root, Mode>
-  : FreeObject<S, Known, Root, Mode>
+type FromObject<S, C extends Context, Root> = 'properties' extends keyof S
+  ? ObjectOf<S['properties' & keyof S], S, C, Root>
+  : FreeObject<S, C, Root>
 
-type ObjectOf<P, S, Known, Root, Mode> = [keyof P] extends [never]
-  ? FreeObject<S, Known, Root, Mode>
-  : Mode extends 'body'
-    ? Open<S, Props<P, Present<S, P, Mode>, Known, Root, Mode>>
-    : Props<P, Present<S, P, Mode>, Known, Root, Mode>
+type ObjectOf<P, S, C extends Context, Root> = [keyof P] extends [never]
+  ? FreeObject<S, C, Root>
+  : C['mode'] extends 'body'
+    ? Open<S, Props<P, Present<S, P, C>, C, Root>>
+    : Props<P, Present<S, P, C>, C, Root>
 
 /**
  * A body object keeps the properties its schema does not name (the validator removes them only
@@ -168,23 +203,23 @@ type Open<S, T> = S extends { readonly additionalProperties: false }
  * The object type of `properties` P with the present keys R: one mapped type when all or none are
  * present (the common cases, and the cheap ones), two joined otherwise.
  */
-type Props<P, R, Known, Root, Mode> = keyof P extends R
-  ? { -readonly [K in keyof P]: Infer<P[K], Known, Root, Mode> }
+type Props<P, R, C extends Context, Root> = keyof P extends R
+  ? { -readonly [K in keyof P]: Infer<P[K], C, Root> }
   : [R] extends [never]
-    ? { -readonly [K in keyof P]?: Infer<P[K], Known, Root, Mode> }
+    ? { -readonly [K in keyof P]?: Infer<P[K], C, Root> }
     : Flatten<
-        { -readonly [K in R & keyof P]: Infer<P[K], Known, Root, Mode> } & {
-          -readonly [K in Exclude<keyof P, R>]?: Infer<P[K], Known, Root, Mode>
+        { -readonly [K in R & keyof P]: Infer<P[K], C, Root> } & {
+          -readonly [K in Exclude<keyof P, R>]?: Infer<P[K], C, Root>
         }
       >
 
 /** An object without declared properties: its values are what `additionalProperties` allows. */
-type FreeObject<S, Known, Root, Mode> = S extends { readonly additionalProperties: false }
+type FreeObject<S, C extends Context, Root> = S extends { readonly additionalProperties: false }
   ? { [key: string]: never }
   : S extends { readonly additionalProperties: infer A extends object }
-    ? { [key: string]: Infer<A, Known, Root, Mode> }
+    ? { [key: string]: Infer<A, C, Root> }
     : S extends { readonly patternProperties: infer P extends object }
-      ? { [key: string]: Each<P[keyof P], Known, Root, Mode> }
+      ? { [key: string]: Each<P[keyof P], C, Root> }
       : { [key: string]: unknown }
 
 /**
@@ -192,10 +227,10 @@ type FreeObject<S, Known, Root, Mode> = S extends { readonly additionalPropertie
  * its schemas (JSON Schema allows a shorter or longer array, so a tuple type would refuse valid
  * values such as `[]`).
  */
-type FromArray<S, Known, Root, Mode> = S extends { readonly items: infer I }
+type FromArray<S, C extends Context, Root> = S extends { readonly items: infer I }
   ? I extends readonly unknown[]
-    ? Each<I[number], Known, Root, Mode>[]
-    : Infer<I, Known, Root, Mode>[]
+    ? Each<I[number], C, Root>[]
+    : Infer<I, C, Root>[]
   : unknown[]
 
 /** A JSON pointer step that leads nowhere. */
@@ -215,23 +250,23 @@ type Walk<S, Pointer> = Pointer extends `/${infer Step}/${infer Rest}`
       ? S
       : Missing
 
-type AtPointer<Doc, Pointer, Known, Mode> =
+type AtPointer<Doc, Pointer, C extends Context> =
   Walk<Doc, Pointer> extends infer Target
     ? Target extends Missing
       ? unknown
-      : Infer<Target, Known, Doc, Mode>
+      : Infer<Target, C, Doc>
     : never
 
 /**
  * `#/definitions/x` (inside the current document), `id#`, `id`, `id#/properties/x` (a shared
  * schema, or a place inside it). Anything else, or an id the types do not know, is `unknown`.
  */
-type FromRef<Ref, Known, Root, Mode> = Ref extends `#${infer Pointer}`
-  ? AtPointer<Root, Pointer, Known, Mode>
+type FromRef<Ref, C extends Context, Root> = Ref extends `#${infer Pointer}`
+  ? AtPointer<Root, Pointer, C>
   : Ref extends `${infer Id}#${infer Pointer}`
-    ? Id extends keyof Known
-      ? AtPointer<Known[Id], Pointer, Known, Mode>
+    ? Id extends keyof C['known']
+      ? AtPointer<C['known'][Id], Pointer, C>
       : unknown
-    : Ref extends keyof Known
-      ? Infer<Known[Ref], Known, Known[Ref], Mode>
+    : Ref extends keyof C['known']
+      ? Infer<C['known'][Ref], C, C['known'][Ref]>
       : unknown

@@ -334,6 +334,96 @@ describe('replies checked against the response schema of their status', () => {
   })
 })
 
+describe('route generics written by hand, in every form of declaring a route', () => {
+  interface Generic {
+    Body: { name: string }
+    Querystring: { page: number }
+    Params: { id: string }
+    Headers: { 'x-token': string }
+  }
+  type Parts = {
+    body: { name: string }
+    query: { page: number }
+    params: { id: string }
+    token: string
+  }
+  const read = (request: {
+    body: { name: string }
+    query: { page: number }
+    params: { id: string }
+    headers: { 'x-token': string }
+  }): Parts => ({
+    body: request.body,
+    query: request.query,
+    params: request.params,
+    token: request.headers['x-token'],
+  })
+
+  it('types every request part from the generic: shorthand without and with options, options with the handler, route()', () => {
+    app.get<Generic>('/a/:id', async (request) => {
+      expectTypeOf(request.body).toEqualTypeOf<{ name: string }>()
+      expectTypeOf(request.query).toEqualTypeOf<{ page: number }>()
+      expectTypeOf(request.params).toEqualTypeOf<{ id: string }>()
+      expectTypeOf(request.headers['x-token']).toEqualTypeOf<string>()
+      return read(request)
+    })
+    app.post<Generic>('/b/:id', { config: { public: true } }, (request) => {
+      expectTypeOf(request.params.id).toEqualTypeOf<string>()
+      return read(request)
+    })
+    app.put<Generic>('/c/:id', {
+      schema: { body: { type: 'object', properties: { other: { type: 'integer' } } } },
+      handler: async (request) => {
+        expectTypeOf(request.body).toEqualTypeOf<{ name: string }>()
+        return read(request)
+      },
+    })
+    app.route<Generic>({
+      method: 'PATCH',
+      url: '/d/:id',
+      handler: (request) => {
+        expectTypeOf(request.query).toEqualTypeOf<{ page: number }>()
+        return read(request)
+      },
+    })
+  })
+
+  it('keeps the untyped defaults for the parts a generic does not name', () => {
+    app.get<{ Params: { id: string } }>('/e/:id', (request) => {
+      expectTypeOf(request.body).toBeUnknown()
+      expectTypeOf(request.query).toEqualTypeOf<Record<string, any>>()
+      expectTypeOf(request.params).toEqualTypeOf<{ id: string }>()
+    })
+  })
+
+  it('checks reply.code(n).send(x) and the returned value against a Reply generic, sync and async', () => {
+    app.get<{ Reply: { ok: boolean } }>('/f', (_request, reply) => {
+      reply.code(201).send({ ok: true })
+      // @ts-expect-error: not the Reply type
+      reply.code(201).send({ ok: 'yes' })
+    })
+    app.route<{ Reply: { ok: boolean } }>({
+      method: 'GET',
+      url: '/g',
+      handler: async (_request, reply) => reply.code(200).send({ ok: false }),
+    })
+    // @ts-expect-error: a sync handler returning what the Reply type refuses
+    app.get<{ Reply: { ok: boolean } }>('/h', () => ({ ok: 1 }))
+  })
+
+  it('checks reply.code(n).send(x) against Responses written as a route generic', () => {
+    app.post<{ Responses: { 201: { id: number }; 404: { message: string } } }>(
+      '/i',
+      async (_request, reply) => {
+        reply.code(404).send({ message: 'gone' })
+        // @ts-expect-error: the 201 response is { id: number }
+        reply.code(201).send({ message: 'gone' })
+        return reply.code(201).send({ id: 1 })
+      },
+    )
+  })
+})
+
 describe('shared schemas', () => {
   const user = {
     $id: 'route-types.user',

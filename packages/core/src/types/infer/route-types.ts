@@ -4,18 +4,40 @@ import type { InferMode } from './mode.js'
 import type { KnownSchemas } from './shared-schemas.js'
 import type { ExpandShorthand } from './shorthand.js'
 
-/** One request part's or response's schema, shorthand included, as a type. */
-type PartType<S, Known, Mode extends InferMode> = SchemaToType<ExpandShorthand<S>, Known, Mode>
+/** A schema that is surely not the shorthand (the first test of `ExpandShorthand`). */
+type FullSchema =
+  | { readonly type: string | readonly string[] }
+  | { readonly $ref: string }
+  | { readonly properties: object }
+
+/**
+ * One request part's or response's schema, shorthand included, as a type. A full schema (most are)
+ * goes straight to `SchemaToType`, without the two alias steps of `ExpandShorthand` (issue 33).
+ */
+type PartType<S, Known, Mode extends InferMode> = S extends FullSchema
+  ? SchemaToType<S, Known, Mode>
+  : SchemaToType<ExpandShorthand<S>, Known, Mode>
 
 /**
  * A body or response declared by content type (`{ content: { [type]: { schema } } }`): the union
  * of what each media type's schema gives; any other schema: its type.
  */
-type ContentPartType<S, Known, Mode extends InferMode> = S extends {
-  readonly content: infer C extends { readonly [type: string]: { readonly schema: unknown } }
-}
-  ? { [T in keyof C]: PartType<C[T]['schema'], Known, Mode> }[keyof C]
+type ContentPartType<S, Known, Mode extends InferMode> = S extends { readonly content: ContentMap }
+  ? ContentUnion<S['content'], Known, Mode>
   : PartType<S, Known, Mode>
+
+/** The schemas of a body or response by media type. */
+interface ContentMap {
+  readonly [type: string]: { readonly schema: unknown }
+}
+
+/**
+ * The union of what each media type's schema gives (apart from `ContentPartType`, so that the common
+ * schema without `content` is matched without `infer`, issue 33).
+ */
+type ContentUnion<C extends ContentMap, Known, Mode extends InferMode> = {
+  [T in keyof C]: PartType<C[T]['schema'], Known, Mode>
+}[keyof C]
 
 type QuerystringSchema<S> = S extends { readonly querystring: infer Q }
   ? Q
@@ -90,13 +112,14 @@ type ForStatus<Map, Code> = Code extends keyof Map
  * @example
  * type Created = ReplyType<{ Responses: { 201: { id: number } } }, 201> // { id: number }
  */
-export type ReplyType<G, Code = 200> = G extends { Reply: infer R }
-  ? R
-  : G extends { Responses: infer Map }
-    ? unknown extends Map
-      ? unknown
-      : ForStatus<Map, Code>
+export type ReplyType<G, Code = 200> = G extends { Reply: unknown }
+  ? G['Reply' & keyof G]
+  : G extends { Responses: unknown }
+    ? StatusOf<G['Responses' & keyof G], Code>
     : unknown
+
+/** The entry of a response map for status `Code` (anything when the map is `unknown`). */
+type StatusOf<Map, Code> = unknown extends Map ? unknown : ForStatus<Map, Code>
 
 /**
  * `reply.send` accepts the reply type, or an Error (handed to the error handler); anything when no
@@ -123,15 +146,18 @@ type HandlerValue<T> = T | Error | undefined | void | SentReply
  * type R = ReturnedReply<{ Responses: { 200: { id: number }; 404: { message: string } } }>
  * // { id: number } | { message: string }
  */
-type ReturnedReply<G> = G extends { Reply: infer R }
-  ? R
-  : G extends { Responses: infer Map }
-    ? unknown extends Map
-      ? unknown
-      : [keyof Map] extends [never]
-        ? unknown
-        : Map[keyof Map]
+type ReturnedReply<G> = G extends { Reply: unknown }
+  ? G['Reply' & keyof G]
+  : G extends { Responses: unknown }
+    ? EveryResponse<G['Responses' & keyof G]>
     : unknown
+
+/** The union of a response map's entries (anything when the map is `unknown` or empty). */
+type EveryResponse<Map> = unknown extends Map
+  ? unknown
+  : [keyof Map] extends [never]
+    ? unknown
+    : Map[keyof Map]
 
 /**
  * What a handler may return: with declared replies (the generic's `Reply`, or the response schemas),
