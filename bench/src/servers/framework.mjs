@@ -5,7 +5,6 @@
 import * as frameworkModule from 'framework'
 import { listenWithScenarios } from './schema-first-routes.mjs'
 import { listenService as listenServiceApp, servicePlugins } from './service-app.mjs'
-import { zodUserResponse } from './zod-user-response.mjs'
 
 const factory = frameworkModule.default ?? frameworkModule.framework
 
@@ -20,8 +19,13 @@ export function createApp() {
   return factory()
 }
 
-/** Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. */
-export function listen() {
+/**
+ * Mounts the scenarios, listens on 127.0.0.1 (random port) and resolves the port. Zod is loaded
+ * here, not at the top: the service app (h) runs in a process of its own and must not carry Zod's
+ * heap, which the fastify targets' processes do not have (a larger heap costs every major GC).
+ */
+export async function listen() {
+  const { zodUserResponse } = await import('./zod-user-response.mjs')
   return listenWithScenarios(createApp, {
     standardUserResponse: zodUserResponse,
     validatedRouteOptions: { responseValidation: true },
