@@ -1,7 +1,7 @@
 // The Fastify plugins the framework's own tests register, both release lines of each: the
 // Fastify-4 line (packages/framework/test/plugins/<test>.test.ts, devDependency `<name>`) and the
-// Fastify-5 line (test/plugins/v5/<test>.test.ts, devDependency `<name>-5`), with the differences
-// those tests found. Versions come from the framework's devDependencies and the status from its
+// Fastify-5 line (test/plugins/v5/<test>.test.ts, devDependency `<name>-5`; or the Fastify-4 file
+// itself when it runs each case on both lines), with the differences those tests found. Versions come from the framework's devDependencies and the status from its
 // last test report, so the table says what was measured.
 
 /** @type {{ name: string, test: string, notes: string, notes5: string }[]} */

@@ -32,7 +32,7 @@ export function readBody(
   const declared = typeof length === 'string' && length !== '' ? Number(length) : -1
   if (stream === undefined) {
     if (declared > limit) {
-      done(createError('FRM_ERR_CTP_BODY_TOO_LARGE', limit))
+      done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
       return
     }
     const body = raw.request.body
@@ -61,7 +61,7 @@ export function readBody(
 function readWhole(request: Request, limit: number, declared: number, done: Done): void {
   request.arrayBuffer().then(
     (bytes) => {
-      if (bytes.byteLength > limit) done(createError('FRM_ERR_CTP_BODY_TOO_LARGE', limit))
+      if (bytes.byteLength > limit) done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
       else if (bytes.byteLength !== declared)
         done(createError('FRM_ERR_CTP_INVALID_CONTENT_LENGTH'))
       else done(null, Buffer.from(bytes))
@@ -94,7 +94,7 @@ function readWeb(
         received += value.byteLength
         if (received > limit) {
           reader.cancel().catch(() => {})
-          done(createError('FRM_ERR_CTP_BODY_TOO_LARGE', limit))
+          done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
           return
         }
         if (declared !== -1 && received > declared) {
@@ -127,7 +127,7 @@ function readNode(stream: NodeLikeStream, limit: number, done: Done): void {
     received += bytes.byteLength
     if (received > limit) {
       stream.destroy?.()
-      finish(createError('FRM_ERR_CTP_BODY_TOO_LARGE', limit))
+      finish(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
       return
     }
     chunks.push(bytes)

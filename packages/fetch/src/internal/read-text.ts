@@ -15,7 +15,7 @@ export function readWholeText(request: Request, limit: number, declared: number,
       const decoded = asDeclared(text, declared)
       if (decoded !== null) done(null, decoded)
       else if (Buffer.byteLength(text) - 2 * replacements(text) > limit)
-        done(createError('FRM_ERR_CTP_BODY_TOO_LARGE', limit))
+        done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
       else done(createError('FRM_ERR_CTP_INVALID_CONTENT_LENGTH'))
     },
     (error: Error) => done(error),

@@ -1,8 +1,10 @@
-import formbody from '@fastify/formbody'
+import formbody4 from '@fastify/formbody'
+import formbody5 from '@fastify/formbody-5'
 import { describe, expect } from 'vitest'
 import { badRequest, itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/formbody 7 (the last Fastify-4 line), used as its README shows.
+// @fastify/formbody 7 (the last Fastify-4 line) and 8 (the Fastify-5 line), used as their README
+// shows: every case runs on both lines.
 
 const form = (url: string, payload: string) => ({
   method: 'POST',
@@ -11,7 +13,13 @@ const form = (url: string, payload: string) => ({
   payload,
 })
 
-describe('[plugins] @fastify/formbody', () => {
+/** The plugin's two release lines: every case below runs on each. */
+const lines = [
+  ['Fastify 4', formbody4],
+  ['Fastify 5', formbody5],
+] as const
+
+describe.each(lines)('[plugins] @fastify/formbody (%s)', (_line, formbody) => {
   itBoth('an urlencoded body reaches the handler as an object', async ({ send }) => {
     const app = makeApp()
     await app.register(formbody)

@@ -1,10 +1,18 @@
-import sensible from '@fastify/sensible'
+import sensible4 from '@fastify/sensible'
+import sensible5 from '@fastify/sensible-5'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/sensible 5 (the last Fastify-4 line), used as its README shows.
+// @fastify/sensible 5 (the last Fastify-4 line) and 6 (the Fastify-5 line), used as their README
+// shows: every case runs on both lines.
 
-describe('[plugins] @fastify/sensible', () => {
+/** The plugin's two release lines: every case below runs on each. */
+const lines = [
+  ['Fastify 4', sensible4],
+  ['Fastify 5', sensible5],
+] as const
+
+describe.each(lines)('[plugins] @fastify/sensible (%s)', (_line, sensible) => {
   itBoth(
     'reply.notFound(), reply.badRequest(msg) and friends send the http-errors bodies',
     async ({ send }) => {

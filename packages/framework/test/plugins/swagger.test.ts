@@ -1,12 +1,14 @@
-import swagger from '@fastify/swagger'
+import swagger4 from '@fastify/swagger'
+import swagger5 from '@fastify/swagger-5'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/swagger 8 (the last line for Fastify 4), dynamic mode, used as its README shows.
+// @fastify/swagger 8 (the last line for Fastify 4) and 9 (the Fastify-5 line), dynamic mode, used as
+// their README shows: every case runs on both lines.
 
-async function documentedApp(options: Record<string, unknown> = {}) {
+async function documentedApp(swagger: unknown, options: Record<string, unknown> = {}) {
   const app = makeApp()
-  await app.register(swagger, {
+  await app.register(swagger as any, {
     openapi: {
       info: { title: 'Users', description: 'The users service', version: '1.2.3' },
       servers: [{ url: 'http://localhost' }],
@@ -53,9 +55,15 @@ async function documentedApp(options: Record<string, unknown> = {}) {
   return app
 }
 
-describe('@fastify/swagger: dynamic OpenAPI document', () => {
+/** The plugin's two release lines: every case below runs on each. */
+const lines = [
+  ['Fastify 4', swagger4],
+  ['Fastify 5', swagger5],
+] as const
+
+describe.each(lines)('@fastify/swagger: dynamic OpenAPI document (%s)', (_line, swagger) => {
   it('app.swagger() lists the routes with their schemas and the shared schemas', async () => {
-    const app = await documentedApp()
+    const app = await documentedApp(swagger)
     // As JSON (what is published): json-schema-resolver leaves a symbol mark on shared schemas.
     const document = JSON.parse(JSON.stringify(app.swagger()))
     expect(document.openapi).toBe('3.0.3')
@@ -102,14 +110,14 @@ describe('@fastify/swagger: dynamic OpenAPI document', () => {
   })
 
   it('yaml: true gives the same document as YAML', async () => {
-    const app = await documentedApp()
+    const app = await documentedApp(swagger)
     const yaml = app.swagger({ yaml: true })
     expect(yaml).toContain('openapi: 3.0.3\n')
     expect(yaml).toContain('  /users/{id}:\n    get:\n      summary: One user\n')
   })
 
   it('transform rewrites each route schema; hide and hideUntagged leave routes out', async () => {
-    const app = await documentedApp({
+    const app = await documentedApp(swagger, {
       hideUntagged: true,
       transform: ({ schema, url }: any) => ({
         schema: { ...schema, description: `route ${url}` },
@@ -122,7 +130,7 @@ describe('@fastify/swagger: dynamic OpenAPI document', () => {
   })
 
   itBoth('the document can be served by a route, and the routes still answer', async ({ send }) => {
-    const app = await documentedApp()
+    const app = await documentedApp(swagger)
     const served = await send(app, { url: '/openapi.json' })
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('application/json; charset=utf-8')

@@ -1,10 +1,12 @@
-import websocket from '@fastify/websocket'
+import websocket4 from '@fastify/websocket'
+import websocket5 from '@fastify/websocket-5'
 import { describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { makeApp, portOf } from '../spec/helpers'
 
 /**
- * @fastify/websocket 10 (the last Fastify-4 line), registered as its README says. It rewrites
+ * @fastify/websocket 10 (the last Fastify-4 line) and 11 (the Fastify-5 line), each case on both,
+ * registered as their README says. It rewrites
  * every GET handler in `onRoute`, answers upgrades from `app.server`'s `upgrade` event through
  * `app.routing(req, res)` (so hooks run before the upgrade), hijacks the reply, and closes its
  * sockets in a `preClose` hook.
@@ -23,7 +25,13 @@ function nextMessage(socket: WebSocket): Promise<string> {
   return new Promise((resolve) => socket.once('message', (data) => resolve(String(data))))
 }
 
-describe('[plugin] @fastify/websocket 10', () => {
+/** The plugin's two release lines: every case below runs on each. */
+const lines = [
+  ['Fastify 4', websocket4],
+  ['Fastify 5', websocket5],
+] as const
+
+describe.each(lines)('[plugin] @fastify/websocket (%s)', (_line, websocket) => {
   it('echoes messages on a { websocket: true } route, over a real socket', async () => {
     const app = makeApp()
     await app.register(websocket)
