@@ -1,15 +1,23 @@
-import helmet from '@fastify/helmet'
+import helmet4 from '@fastify/helmet'
+import helmet5 from '@fastify/helmet-5'
 import { describe, expect } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/helmet 11 (the last Fastify-4 line), used as its README shows.
+// @fastify/helmet 11 (the last Fastify-4 line) and 13 (the Fastify-5 line), used as their README
+// shows: every case runs on both lines.
 
 const defaultCsp =
   "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
   "frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';" +
   "script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests"
 
-describe('[plugins] @fastify/helmet', () => {
+/** The plugin's two release lines, and the HSTS max-age of each (helmet 8, under 12+, made it a year). */
+const lines = [
+  ['Fastify 4', helmet4, 'max-age=15552000; includeSubDomains'],
+  ['Fastify 5', helmet5, 'max-age=31536000; includeSubDomains'],
+] as const
+
+describe.each(lines)('[plugins] @fastify/helmet (%s)', (_line, helmet, hsts) => {
   itBoth(
     'registered globally, every reply carries the default security headers',
     async ({ send }) => {
@@ -25,7 +33,7 @@ describe('[plugins] @fastify/helmet', () => {
         'cross-origin-resource-policy': 'same-origin',
         'origin-agent-cluster': '?1',
         'referrer-policy': 'no-referrer',
-        'strict-transport-security': 'max-age=15552000; includeSubDomains',
+        'strict-transport-security': hsts,
         'x-content-type-options': 'nosniff',
         'x-dns-prefetch-control': 'off',
         'x-download-options': 'noopen',
