@@ -46,6 +46,7 @@ export type {
   RouteOptions,
   RouteSchema,
   RouteSettings,
+  RouteSettingsBase,
   RouteShorthand,
   RouteShorthandOptions,
   RouteTypedHandler,

@@ -60,21 +60,20 @@ type SpecialKey =
  * it less than `infer` patterns; `infer` is left to the rarer keywords. The special keys are asked
  * about without wrapping in a tuple (`[X] extends [never]` builds two more types per schema), and
  * the common path is written out here rather than in an alias of its own (`FromShape`, used by the
- * special keywords): each alias step instantiates its type arguments again (issue 33).
+ * special keywords): each alias step instantiates its type arguments again (issue 33). `unknown` has
+ * no keys and falls through to `unknown`; `any` has every key and is caught first in `Special`.
  */
-type Infer<S, C extends Context, Root> = unknown extends S
-  ? unknown
-  : keyof S & SpecialKey extends never
-    ? 'type' extends keyof S
-      ? ByType<S['type' & keyof S], S, C, Root>
-      : 'properties' extends keyof S
-        ? FromObject<S, C, Root>
-        : 'items' extends keyof S
-          ? FromArray<S, C, Root>
-          : S extends false
-            ? never
-            : unknown
-    : Special<S, C, Root>
+type Infer<S, C extends Context, Root> = keyof S & SpecialKey extends never
+  ? 'type' extends keyof S
+    ? ByType<S['type' & keyof S], S, C, Root>
+    : 'properties' extends keyof S
+      ? FromObject<S, C, Root>
+      : 'items' extends keyof S
+        ? FromArray<S, C, Root>
+        : S extends false
+          ? never
+          : unknown
+  : Special<S, C, Root>
 
 /** What a schema's `type`, else its `properties` or `items`, say (`false` allows nothing). */
 type FromShape<S, C extends Context, Root> = 'type' extends keyof S
@@ -110,23 +109,23 @@ type ByType<T, S, C extends Context, Root> = T extends keyof Primitives
         : unknown
 
 /** A Standard Schema value, a TypeBox schema, or a JSON Schema with one of the special keywords. */
-type Special<S, C extends Context, Root> = S extends {
-  readonly '~standard': { readonly types?: infer T }
-}
-  ? StandardType<T, C['mode']>
-  : S extends { readonly static: infer T }
-    ? T
-    : string extends keyof S
-      ? unknown
-      : S extends { readonly $ref: infer Ref extends string }
-        ? FromRef<Ref, C, Root>
-        : S extends { readonly const: infer C }
-          ? C
-          : S extends { readonly enum: readonly (infer E)[] }
-            ? E
-            : S extends { readonly nullable: true }
-              ? Combined<S, C, Root> | null
-              : Combined<S, C, Root>
+type Special<S, C extends Context, Root> = unknown extends S
+  ? unknown
+  : S extends { readonly '~standard': { readonly types?: infer T } }
+    ? StandardType<T, C['mode']>
+    : S extends { readonly static: infer T }
+      ? T
+      : string extends keyof S
+        ? unknown
+        : S extends { readonly $ref: infer Ref extends string }
+          ? FromRef<Ref, C, Root>
+          : S extends { readonly const: infer C }
+            ? C
+            : S extends { readonly enum: readonly (infer E)[] }
+              ? E
+              : S extends { readonly nullable: true }
+                ? Combined<S, C, Root> | null
+                : Combined<S, C, Root>
 
 /** What a schema's `anyOf`/`oneOf`/`allOf`, else its `type`, `properties` or `items`, say. */
 type Combined<S, C extends Context, Root> = S extends {
@@ -162,21 +161,15 @@ type AllOf<A, C extends Context, Root> = A extends readonly [infer Head, ...infe
  * (most objects have none), so the per-property lookup is built only where one does.
  */
 type Present<S, P, C extends Context> =
-  | ('required' extends keyof S ? RequiredKey<S['required' & keyof S]> : never)
+  | (S extends { readonly required: readonly (infer K)[] } ? K : never)
   | (C['mode'] extends 'reply'
       ? never
-      : P[keyof P] extends NoDefault
-        ? never
-        : { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P])
+      : 'default' extends KeysOfEach<P[keyof P]>
+        ? { [K in keyof P]: 'default' extends keyof P[K] ? K : never }[keyof P]
+        : never)
 
-/** A property schema without `default` (the index signature keeps it from being a "weak" type). */
-interface NoDefault {
-  readonly [key: string]: unknown
-  readonly default?: never
-}
-
-/** The `required` names (none when the array was not written as a literal). */
-type RequiredKey<R> = R extends readonly (infer K)[] ? (string extends K ? never : K) : never
+/** The keys of each member of a union (`keyof` of a union keeps only the keys they share). */
+type KeysOfEach<U> = U extends unknown ? keyof U : never
 
 type Flatten<T> = { [K in keyof T]: T[K] }
 
@@ -185,7 +178,7 @@ type FromObject<S, C extends Context, Root> = 'properties' extends keyof S
   ? ObjectOf<S['properties' & keyof S], S, C, Root>
   : FreeObject<S, C, Root>
 
-type ObjectOf<P, S, C extends Context, Root> = [keyof P] extends [never]
+type ObjectOf<P, S, C extends Context, Root> = keyof P extends never
   ? FreeObject<S, C, Root>
   : C['mode'] extends 'body'
     ? Open<S, Props<P, Present<S, P, C>, C, Root>>

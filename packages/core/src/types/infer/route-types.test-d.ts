@@ -166,6 +166,36 @@ describe('request types inferred from the route schema', () => {
       expectTypeOf(request.query).toEqualTypeOf<Record<string, any>>()
     })
   })
+  it('refuses a schema that is no object, in every form that reads types from it', () => {
+    // @ts-expect-error: a route schema is an object of request parts and responses
+    app.get('/five', { schema: 5 }, async () => 'x')
+    // @ts-expect-error: the same, with the handler among the options
+    app.get('/text', { schema: 'body', handler: async () => 'x' })
+    // @ts-expect-error: the same in route()
+    app.route({ method: 'GET', url: '/five', schema: 5, handler: async () => 'x' })
+  })
+
+  it('reads required names and defaults together (present: required or defaulted)', () => {
+    app.post(
+      '/mixed',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: {
+              page: { type: 'integer', default: 1 },
+              q: { type: 'string' },
+              sort: { type: 'string' },
+            },
+            required: ['q'],
+          },
+        },
+      },
+      async (request) => {
+        expectTypeOf(request.query).toEqualTypeOf<{ page: number; q: string; sort?: string }>()
+      },
+    )
+  })
 })
 
 describe('replies checked against the response schema of their status', () => {
