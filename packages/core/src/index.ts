@@ -81,6 +81,7 @@ export type {
   Instance,
   NotFoundOptions,
   RouteShorthand,
+  SchemaScope,
   ThenableInstance,
 } from './types/instance.js'
 export type { Logger } from './types/logger.js'
