@@ -1,28 +1,39 @@
 import { join } from 'node:path'
-import autoload from '@fastify/autoload'
+import autoload4 from '@fastify/autoload'
+import autoload5 from '@fastify/autoload-5'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/autoload 5 (the last line for Fastify 4), used as its README shows, on the fixtures in
-// ./fixtures/autoload: plugins/ (shared, fastify-plugin) and routes/ (prefixed by their folders).
+// @fastify/autoload 5 (the last line for Fastify 4) and 6.5 (the Fastify-5 line), used as their
+// README shows, on the fixtures in ./fixtures/autoload: plugins/ (shared, fastify-plugin) and
+// routes/ (prefixed by their folders). Every case runs on both lines.
 
 const fixtures = join(import.meta.dirname, 'fixtures', 'autoload')
 
-async function loadedApp() {
-  const app = makeApp()
-  app.register(autoload, { dir: join(fixtures, 'plugins'), options: { users: ['ada', 'alan'] } })
-  app.register(autoload, {
-    dir: join(fixtures, 'routes'),
-    routeParams: true,
-    autoHooks: true,
-    cascadeHooks: true,
-    options: { prefix: '/api' },
-  })
-  await app.ready()
-  return app
-}
+/**
+ * The plugin's two release lines, and the `ignorePattern` that skips the same entries on each:
+ * autoload 5 matches it against an entry's name, 6 against its path relative to `dir`.
+ */
+const lines = [
+  ['Fastify 4', { autoload: autoload4, ignorePattern: /^(root\.js|admin|_id)$/ }],
+  ['Fastify 5', { autoload: autoload5, ignorePattern: /^(root\.js|admin|users\/_id)$/ }],
+] as const
 
-describe('@fastify/autoload', () => {
+describe.each(lines)('[plugins] @fastify/autoload (%s)', (_line, { autoload, ignorePattern }) => {
+  async function loadedApp() {
+    const app = makeApp()
+    app.register(autoload, { dir: join(fixtures, 'plugins'), options: { users: ['ada', 'alan'] } })
+    app.register(autoload, {
+      dir: join(fixtures, 'routes'),
+      routeParams: true,
+      autoHooks: true,
+      cascadeHooks: true,
+      options: { prefix: '/api' },
+    })
+    await app.ready()
+    return app
+  }
+
   itBoth(
     'loads the plugins folder: a fastify-plugin decorator reaches the app, with options',
     async ({ send }) => {
@@ -71,7 +82,7 @@ describe('@fastify/autoload', () => {
     app.register(autoload, {
       dir: join(fixtures, 'routes'),
       dirNameRoutePrefix: false,
-      ignorePattern: /^(root\.js|admin|_id)$/,
+      ignorePattern,
     })
     await app.ready()
     const users = await app.inject('/')

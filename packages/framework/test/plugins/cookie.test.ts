@@ -1,10 +1,35 @@
-import cookie from '@fastify/cookie'
+import cookie4 from '@fastify/cookie'
+import cookie5 from '@fastify/cookie-5'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/cookie 9 (the last Fastify-4 line), used as its README shows.
+// @fastify/cookie 9 (the last Fastify-4 line) and 11.1 (the Fastify-5 line), used as their README
+// shows: every case runs on both lines.
 
-describe('[plugins] @fastify/cookie', () => {
+/**
+ * The plugin's two release lines, with what they write differently: cookie 11 adds SameSite=Lax by
+ * default, and clears a cookie with Max-Age=0 as well as Expires.
+ */
+const lines = [
+  [
+    'Fastify 4',
+    {
+      cookie: cookie4,
+      lang: 'lang=en',
+      cleared: 'old=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    },
+  ],
+  [
+    'Fastify 5',
+    {
+      cookie: cookie5,
+      lang: 'lang=en; SameSite=Lax',
+      cleared: 'old=; Max-Age=0; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax',
+    },
+  ],
+] as const
+
+describe.each(lines)('[plugins] @fastify/cookie (%s)', (_line, { cookie, lang, cleared }) => {
   itBoth('request.cookies holds the parsed Cookie header', async ({ send }) => {
     const app = makeApp()
     await app.register(cookie)
@@ -29,13 +54,10 @@ describe('[plugins] @fastify/cookie', () => {
       const response = await send(app, { url: '/' })
       expect(response.statusCode).toBe(200)
       expect(response.body).toBe('set')
-      const cleared = 'old=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT'
       // fetch's Headers hands each Set-Cookie apart; the socket helper keeps the last one.
       expect(response.headers['set-cookie']).toBe(
         transport === 'inject'
-          ? ['session=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax', 'lang=en', cleared].join(
-              ', ',
-            )
+          ? ['session=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Lax', lang, cleared].join(', ')
           : cleared,
       )
     },
