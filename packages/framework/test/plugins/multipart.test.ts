@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs'
-import multipart from '@fastify/multipart'
+import multipart4 from '@fastify/multipart'
+import multipart5 from '@fastify/multipart-5'
 import { describe, expect, it } from 'vitest'
 import { makeApp } from '../spec/helpers'
 import { itBothRaw } from './helpers'
 
-// @fastify/multipart 8 (the last line for Fastify 4), used as its README shows. Every app passes
-// limits.fileSize: without it the plugin reads instance.initialConfig.bodyLimit (see the skipped
-// test below).
+// @fastify/multipart 8 (the last line for Fastify 4) and 10.1 (the Fastify-5 line), used as their
+// README shows: every case runs on both lines. Every app passes limits.fileSize: without it the
+// plugin reads instance.initialConfig.bodyLimit (see the skipped test below).
 
 const boundary = '----framework-multipart-test'
 
@@ -38,7 +39,25 @@ const upload = form([
   ['doc', 'notes.txt', 'text/plain', 'first line\nsecond line'],
 ])
 
-describe('@fastify/multipart', () => {
+/**
+ * The plugin's two release lines, and what `request.saveRequestFiles()` resolves with on each:
+ * the files (8), or `{ files, values }` (10.1, whose values hold the upload's `title` field).
+ */
+const lines = [
+  ['Fastify 4', { multipart: multipart4, savedFiles: (saved: any) => saved }],
+  [
+    'Fastify 5',
+    {
+      multipart: multipart5,
+      savedFiles: (saved: any) => {
+        expect(saved.values).toMatchObject({ title: { value: 'notes' } })
+        return saved.files
+      },
+    },
+  ],
+] as const
+
+describe.each(lines)('[plugins] @fastify/multipart (%s)', (_line, { multipart, savedFiles }) => {
   itBothRaw(
     'request.file() gives the first file, its stream and the fields before it',
     async ({ send }) => {
@@ -252,7 +271,7 @@ describe('@fastify/multipart', () => {
       app.register(multipart, { limits: { fileSize: 1000 } })
       let saved = ''
       app.post('/upload', async (request: any) => {
-        const files = await request.saveRequestFiles()
+        const files = savedFiles(await request.saveRequestFiles())
         saved = files[0].filepath
         const { readFile } = await import('node:fs/promises')
         return { exists: existsSync(saved), content: await readFile(saved, 'utf8') }
