@@ -1,30 +1,38 @@
-import cookie from '@fastify/cookie'
-import jwt from '@fastify/jwt'
+import cookie4 from '@fastify/cookie'
+import cookie5 from '@fastify/cookie-5'
+import jwt4 from '@fastify/jwt'
+import jwt5 from '@fastify/jwt-5'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/jwt 8 (the last Fastify-4 line), used as its README shows.
+// @fastify/jwt 8 (the last Fastify-4 line) and 10.2 (the Fastify-5 line), each with the cookie
+// plugin of its line, used as their README shows: every case runs on both lines.
 
-async function jwtApp(options: Record<string, unknown> = {}) {
-  const app = makeApp()
-  await app.register(jwt, { secret: 'a-long-enough-test-secret', ...options })
-  app.addHook('onRequest', async (request: any, reply: any) => {
-    if (request.url === '/login') return
-    try {
-      await request.jwtVerify()
-    } catch (error) {
-      reply.send(error)
-    }
-  })
-  app.post('/login', async (request: any, reply: any) => {
-    const token = await reply.jwtSign({ sub: request.body.user }, { expiresIn: '1h' })
-    return { token }
-  })
-  app.get('/me', async (request: any) => ({ sub: request.user.sub }))
-  return app
-}
+const lines = [
+  ['Fastify 4', { jwt: jwt4, cookie: cookie4 }],
+  ['Fastify 5', { jwt: jwt5, cookie: cookie5 }],
+] as const
 
-describe('[plugins] @fastify/jwt', () => {
+describe.each(lines)('[plugins] @fastify/jwt (%s)', (_line, { jwt, cookie }) => {
+  async function jwtApp(options: Record<string, unknown> = {}) {
+    const app = makeApp()
+    await app.register(jwt, { secret: 'a-long-enough-test-secret', ...options })
+    app.addHook('onRequest', async (request: any, reply: any) => {
+      if (request.url === '/login') return
+      try {
+        await request.jwtVerify()
+      } catch (error) {
+        reply.send(error)
+      }
+    })
+    app.post('/login', async (request: any, reply: any) => {
+      const token = await reply.jwtSign({ sub: request.body.user }, { expiresIn: '1h' })
+      return { token }
+    })
+    app.get('/me', async (request: any) => ({ sub: request.user.sub }))
+    return app
+  }
+
   itBoth('reply.jwtSign issues a token that request.jwtVerify accepts', async ({ send }) => {
     const app = await jwtApp()
     const login = await send(app, { method: 'POST', url: '/login', payload: { user: 'ada' } })
@@ -128,4 +136,45 @@ describe('[plugins] @fastify/jwt', () => {
     expect(app.jwt.verify(token)).toMatchObject({ role: 'admin' })
     expect(() => app.jwt.verify(`${token}x`)).toThrow('The token signature is invalid.')
   })
+
+  itBoth(
+    'formatUser shapes request.user; namespace names the request and reply methods',
+    async ({ send }) => {
+      const app = makeApp()
+      await app.register(jwt, {
+        secret: 'a-long-enough-test-secret',
+        formatUser: (payload: any) => ({ id: payload.sub, admin: payload.role === 'admin' }),
+      })
+      await app.register(jwt, {
+        secret: 'another-long-enough-secret',
+        namespace: 'partner',
+        jwtVerify: 'partnerVerify',
+        jwtSign: 'partnerSign',
+      })
+      app.get('/me', async (request: any) => {
+        await request.jwtVerify()
+        return request.user
+      })
+      app.get('/partner', async (request: any) => {
+        return await request.partnerVerify()
+      })
+      const token = app.jwt.sign({ sub: 'ada', role: 'admin' })
+      const me = await send(app, { url: '/me', headers: { authorization: `Bearer ${token}` } })
+      expect(me.statusCode).toBe(200)
+      expect(me.json()).toEqual({ id: 'ada', admin: true })
+      const partnerToken = app.jwt.partner.sign({ sub: 'acme' })
+      const partner = await send(app, {
+        url: '/partner',
+        headers: { authorization: `Bearer ${partnerToken}` },
+      })
+      expect(partner.statusCode).toBe(200)
+      expect(partner.json()).toMatchObject({ sub: 'acme' })
+      const wrong = await send(app, {
+        url: '/partner',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(wrong.statusCode).toBe(401)
+      expect(wrong.json().code).toBe('FST_JWT_AUTHORIZATION_TOKEN_INVALID')
+    },
+  )
 })
