@@ -1,10 +1,17 @@
-import rateLimit from '@fastify/rate-limit'
+import rateLimit4 from '@fastify/rate-limit'
+import rateLimit5 from '@fastify/rate-limit-5'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/rate-limit 9 (the last Fastify-4 line), in memory, used as its README shows.
+// @fastify/rate-limit 9 (the last Fastify-4 line) and 11.2 (the Fastify-5 line), in memory, used
+// as their README shows: every case runs on both lines.
 
-describe('[plugins] @fastify/rate-limit', () => {
+const lines = [
+  ['Fastify 4', rateLimit4],
+  ['Fastify 5', rateLimit5],
+] as const
+
+describe.each(lines)('[plugins] @fastify/rate-limit (%s)', (_line, rateLimit) => {
   itBoth(
     'max: 2: the third request is a 429 with the x-ratelimit-* and retry-after headers',
     async ({ send }) => {
@@ -133,6 +140,50 @@ describe('[plugins] @fastify/rate-limit', () => {
     expect((await send(app, { url: '/' })).statusCode).toBe(200)
     expect((await send(app, { url: '/' })).statusCode).toBe(429)
   })
+
+  // Fastify shows a custom error handler the reply's status at that point (200), not the 429.
+  it('a custom error handler sees reply.statusCode 200 and chooses the status', async () => {
+    const app = makeApp()
+    await app.register(rateLimit, { max: 1 })
+    const seen: number[] = []
+    app.setErrorHandler((_error: any, _request: any, reply: any) => {
+      seen.push(reply.statusCode)
+      reply.redirect('/elsewhere')
+    })
+    app.get('/', async () => 'ok')
+    await app.inject({ url: '/' })
+    const limited = await app.inject({ url: '/' })
+    expect(seen).toEqual([200])
+    expect(limited.statusCode).toBe(302)
+  })
+
+  itBoth(
+    'enableDraftSpec: the IETF draft headers; onExceeding and onExceeded see the key',
+    async ({ send }) => {
+      const app = makeApp()
+      const events: string[] = []
+      await app.register(rateLimit, {
+        max: 1,
+        timeWindow: 30_000,
+        enableDraftSpec: true,
+        keyGenerator: (request: any) => request.headers['x-client'] ?? 'anonymous',
+        onExceeding: (_request: any, key: string) => events.push(`exceeding ${key}`),
+        onExceeded: (_request: any, key: string) => events.push(`exceeded ${key}`),
+      })
+      app.get('/', async () => 'ok')
+      const first = await send(app, { url: '/', headers: { 'x-client': 'ada' } })
+      expect(first.statusCode).toBe(200)
+      expect(first.headers['ratelimit-limit']).toBe('1')
+      expect(first.headers['ratelimit-remaining']).toBe('0')
+      expect(first.headers['ratelimit-reset']).toBe('30')
+      expect(first.headers['x-ratelimit-limit']).toBeUndefined()
+      const second = await send(app, { url: '/', headers: { 'x-client': 'ada' } })
+      expect(second.statusCode).toBe(429)
+      expect(second.headers['retry-after']).toBe('30')
+      expect(second.json().message).toBe('Rate limit exceeded, retry in 30 seconds')
+      expect(events).toEqual(['exceeding ada', 'exceeded ada'])
+    },
+  )
 
   // Fastify shows a custom error handler the reply's status at that point (200), not the 429.
   it('a custom error handler sees reply.statusCode 200 and chooses the status', async () => {
