@@ -1,8 +1,19 @@
-import cors from '@fastify/cors'
+import cors4 from '@fastify/cors'
+import cors5 from '@fastify/cors-5'
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from '../spec/helpers'
 
-// @fastify/cors 9 (the last Fastify-4 line), used as its README shows.
+// @fastify/cors 9 (the last Fastify-4 line) and 11.4 (the Fastify-5 line), used as their README
+// shows: every case runs on both lines.
+
+/**
+ * The plugin's two release lines, and the methods each allows by default: cors 10 narrowed them to
+ * the CORS-safelisted ones.
+ */
+const lines = [
+  ['Fastify 4', { cors: cors4, defaultMethods: 'GET,HEAD,PUT,PATCH,POST,DELETE' }],
+  ['Fastify 5', { cors: cors5, defaultMethods: 'GET,HEAD,POST' }],
+] as const
 
 const preflight = (origin: string, extra: Record<string, string> = {}) => ({
   method: 'OPTIONS',
@@ -10,7 +21,7 @@ const preflight = (origin: string, extra: Record<string, string> = {}) => ({
   headers: { origin, 'access-control-request-method': 'PUT', ...extra },
 })
 
-describe('[plugins] @fastify/cors', () => {
+describe.each(lines)('[plugins] @fastify/cors (%s)', (_line, { cors, defaultMethods }) => {
   itBoth('a GET gets access-control-allow-origin: * by default', async ({ send }) => {
     const app = makeApp()
     await app.register(cors)
@@ -54,7 +65,7 @@ describe('[plugins] @fastify/cors', () => {
       preflight('https://a.example', { 'access-control-request-headers': 'x-token' }),
     )
     expect(response.statusCode).toBe(204)
-    expect(response.headers['access-control-allow-methods']).toBe('GET,HEAD,PUT,PATCH,POST,DELETE')
+    expect(response.headers['access-control-allow-methods']).toBe(defaultMethods)
     expect(response.headers['access-control-allow-headers']).toBe('x-token')
     expect(response.headers.vary).toBe('Access-Control-Request-Headers')
   })
@@ -167,4 +178,49 @@ describe('[plugins] @fastify/cors', () => {
     await app.ready()
     expect(seen).toEqual([{ url: '*', hide: true }])
   })
+
+  itBoth('hook: preHandler with the delegator object form (cors 11 README)', async ({ send }) => {
+    const app = makeApp()
+    await app.register(cors, {
+      hook: 'preHandler',
+      delegator: (request: any, callback: any) => {
+        callback(null, {
+          origin: request.headers.origin !== 'https://denied.example',
+        })
+      },
+    })
+    app.register(async (child: any) => {
+      child.get('/', async () => ({ hello: 'world' }))
+    })
+    const allowed = await send(app, { url: '/', headers: { origin: 'https://a.example' } })
+    expect(allowed.statusCode).toBe(200)
+    expect(allowed.json()).toEqual({ hello: 'world' })
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://a.example')
+    const denied = await send(app, { url: '/', headers: { origin: 'https://denied.example' } })
+    expect(denied.statusCode).toBe(200)
+    expect(denied.headers['access-control-allow-origin']).toBeUndefined()
+  })
+
+  itBoth(
+    'strictPreflight: false answers a preflight without an Origin; the default refuses it',
+    async ({ send }) => {
+      const preflightWithoutOrigin = {
+        method: 'OPTIONS',
+        url: '/items',
+        headers: { 'access-control-request-method': 'GET' },
+      }
+      const strict = makeApp()
+      await strict.register(cors)
+      strict.get('/items', async () => 'ok')
+      const refused = await send(strict, preflightWithoutOrigin)
+      expect(refused.statusCode).toBe(400)
+      expect(refused.body).toBe('Invalid Preflight Request')
+      const lenient = makeApp()
+      await lenient.register(cors, { strictPreflight: false })
+      lenient.get('/items', async () => 'ok')
+      const answered = await send(lenient, preflightWithoutOrigin)
+      expect(answered.statusCode).toBe(204)
+      expect(answered.headers['access-control-allow-origin']).toBe('*')
+    },
+  )
 })
