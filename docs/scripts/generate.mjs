@@ -82,9 +82,7 @@ for (const plugin of fastifyPlugins) {
     if (!specifier) throw new Error(`${key} is not a devDependency of framework`)
     // An aliased line reads `npm:@fastify/cors@11.4.3`: the version is what follows the last @.
     const version = specifier.slice(specifier.lastIndexOf('@') + 1)
-    const file =
-      findResult(report, fileOf(plugin.test)) ??
-      findResult(report, pluginLines[0].file(plugin.test))
+    const file = findResult(report, fileOf(plugin.test))
     const tests = file === undefined ? [] : testsOfLine(file.assertionResults, line)
     const passed = tests.filter((test) => test.status === 'passed').length
     const failed = tests.filter((test) => test.status === 'failed').length
