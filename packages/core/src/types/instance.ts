@@ -82,7 +82,7 @@ export interface InstanceLog {
  * What the route methods read from their instance (`this`): the shared schemas its type collected
  * through `addSchema`. One type-only member, never set: reading it from the instance is one
  * property for the type checker, where matching the whole instance type would walk each of its
- * members for every route declared (a third of the checker's time on a file of routes, issue 33).
+ * members for every route declared (a third of the checker's work on a file of routes, issue 33).
  * It extends `InstanceLog` only so that one of its members is required: a type whose members are
  * all optional makes the checker look through every member of the instance for a shared one.
  */
