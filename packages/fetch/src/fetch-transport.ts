@@ -142,7 +142,7 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       })
     }
-    const res = new FetchRawReply(raw.method, raw.socket)
+    const res = new FetchRawReply(raw.method, raw)
     const rewriteUrl = this.#options.rewriteUrl
     if (rewriteUrl !== undefined && !this.#rewrite(raw, res, rewriteUrl)) return res.response
     if (this.#asyncConstraints) {
