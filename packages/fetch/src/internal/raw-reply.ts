@@ -34,10 +34,15 @@ export class FetchRawReply {
   /** The `Response` if it was already made, else a promise of it. */
   get response(): Response | Promise<Response> {
     if (this.#written !== undefined) return this.#written
-    this.#pending ??= new Promise((resolve) => {
+    this.#pending ??= this.#promise()
+    return this.#pending
+  }
+
+  /** The promise of the response (apart: its closure costs a request answered at once nothing). */
+  #promise(): Promise<Response> {
+    return new Promise((resolve) => {
       this.#resolve = resolve
     })
-    return this.#pending
   }
 
   /** Hands the response over: to whoever already asked for it, else to the next to ask. */
