@@ -28,7 +28,8 @@ const scenarios = {
     make: () =>
       new Request(`${base}/users`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        // As a host's server hands it over: with its length (then read whole, not streamed).
+        headers: { 'content-type': 'application/json', 'content-length': String(postBody.length) },
         body: postBody,
       }),
     status: 201,

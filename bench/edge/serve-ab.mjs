@@ -2,7 +2,7 @@
 // its own port; a node child loads one at a time with autocannon (a fixed number of requests),
 // in rotating rounds, and the figure is this process's own CPU time per request during the load.
 // bun [--conditions=framework-source] bench/edge/serve-ab.mjs [--rounds 4] [--amount 20000]
-//   [--only get,post] [--handlers async,sync] [--others hono,elysia] [fetch-module ...]
+//   [--only get,post] [--handlers async,sync] [--others hono,elysia,floor] [fetch-module ...]
 // (`--handlers sync` adds each build with the app's synchronous handlers, see app.mjs.)
 import { buildApp } from './app.mjs'
 
@@ -50,6 +50,18 @@ if (others.includes('hono')) {
   app.post('/users', zValidator('json', user), (c) => c.json(c.req.valid('json'), 201))
   variants.push({ name: 'hono', fetch: app.fetch })
 }
+// The floor: what any Fetch handler pays on Bun.serve (the URL and method read, a POST's body read
+// as text, a JSON Response made), the same bodies as the app's.
+if (others.includes('floor'))
+  variants.push({
+    name: 'floor',
+    fetch: async (request) => {
+      const post = request.url.endsWith('/users') && request.method === 'POST'
+      const body = post ? await request.text() : '{"hello":"world"}'
+      const headers = { 'content-type': 'application/json; charset=utf-8' }
+      return new Response(body, { status: post ? 201 : 200, headers })
+    },
+  })
 for (const variant of variants) {
   variant.server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: variant.fetch })
 }

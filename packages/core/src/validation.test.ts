@@ -66,6 +66,30 @@ describe('[4.2] request validation', () => {
     expect(calls).toEqual(['params', 'body'])
   })
 
+  it('awaits a validator that answers a promise, then checks the parts after it', async () => {
+    const { app } = createApp()
+    const calls: string[] = []
+    app.setValidatorCompiler(({ httpPart }) => (data: unknown) => {
+      calls.push(httpPart)
+      if (httpPart === 'body')
+        return Promise.resolve({ value: { ...(data as object), seen: true } })
+      if (httpPart === 'querystring' && (data as { fail?: string }).fail !== undefined) {
+        return Promise.resolve({ error: new Error('querystring failed') })
+      }
+      return true
+    })
+    app.post(
+      '/',
+      { schema: { querystring: {}, body: {}, params: {} } },
+      async (request) => request.body,
+    )
+    const ok = await app.inject({ method: 'POST', url: '/', payload: { a: 1 } })
+    expect([ok.statusCode, ok.json()]).toEqual([200, { a: 1, seen: true }])
+    expect(calls).toEqual(['params', 'body', 'querystring'])
+    const failed = await app.inject({ method: 'POST', url: '/?fail=1', payload: { a: 1 } })
+    expect([failed.statusCode, failed.json().message]).toEqual([400, 'querystring failed'])
+  })
+
   it('[4.2.2] validates the body for POST, PUT and PATCH only', async () => {
     const { app, compilers } = createApp()
     app.route({

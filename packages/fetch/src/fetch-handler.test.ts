@@ -176,6 +176,24 @@ describe('the request path', () => {
     expect(((await past.json()) as { code: string }).code).toBe('FRM_ERR_CTP_BODY_TOO_LARGE')
   })
 
+  it('answers 400 to a declared Content-Length without any body (JSON and text, with and without host arguments)', async () => {
+    const app = framework()
+    app.post('/', async (request) => request.body)
+    const handler = toFetchHandler(app)
+    const server = { requestIP: () => ({ address: '127.0.0.1', family: 'IPv4', port: 1 }) }
+    for (const type of ['application/json', 'text/plain']) {
+      // Without host arguments, and as a host's server would hand it over (then JSON is read as text).
+      for (const host of [undefined, server]) {
+        const init = { method: 'POST', headers: { 'content-type': type, 'content-length': '7' } }
+        const response = await handler(request('/', init), host)
+        expect(response.status).toBe(400)
+        expect(((await response.json()) as { code: string }).code).toBe(
+          'FRM_ERR_CTP_INVALID_CONTENT_LENGTH',
+        )
+      }
+    }
+  })
+
   it('hands a text parser the bytes as node:http decodes them: multi-byte, a byte order mark, invalid UTF-8', async () => {
     const app = framework({ bodyLimit: 20 })
     app.post('/', async (request) => JSON.stringify([...(request.body as string)]))

@@ -63,14 +63,14 @@ function makeHandler(app: Instance): FetchHandler {
   let started = false
   const serveReady = (raw: FetchRawRequest): Response | Promise<Response> =>
     failure === undefined ? transport.handle(raw) : failed(failure.error)
-  const serve = (raw: FetchRawRequest): Response | Promise<Response> => {
-    // Once ready, a request goes straight to the transport (no extra turn of the event loop).
-    if (started) return serveReady(raw)
-    return whenReady().then(() => {
+  const serveFirst = (raw: FetchRawRequest): Promise<Response> =>
+    whenReady().then(() => {
       started = true
       return serveReady(raw)
     })
-  }
+  // Once ready, a request goes straight to the transport (no extra turn of the event loop).
+  const serve = (raw: FetchRawRequest): Response | Promise<Response> =>
+    started ? serveReady(raw) : serveFirst(raw)
   transport.dispatchRequest = (request, remoteAddress) =>
     serve(toRawRequest(request, remoteAddress))
   const trustsProxy = transport.trustsProxy

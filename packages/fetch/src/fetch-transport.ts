@@ -142,15 +142,19 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
         headers: { 'content-type': 'text/plain; charset=utf-8' },
       })
     }
-    const res = new FetchRawReply(raw.method, raw.socket)
+    const res = new FetchRawReply(raw.method, raw)
     const rewriteUrl = this.#options.rewriteUrl
     if (rewriteUrl !== undefined && !this.#rewrite(raw, res, rewriteUrl)) return res.response
-    if (this.#asyncConstraints) {
-      router.lookup(raw as never, res as never, (error: Error | null) => {
-        if (error !== null) this.#table!.fail(raw, res, error)
-      })
-    } else router.lookup(raw as never, res as never)
+    if (this.#asyncConstraints) this.#lookupAsync(router, raw, res)
+    else router.lookup(raw as never, res as never)
     return res.response
+  }
+
+  /** A lookup with asynchronous constraints (apart: its closure costs the common path nothing). */
+  #lookupAsync(router: Router, raw: FetchRawRequest, res: FetchRawReply): void {
+    router.lookup(raw as never, res as never, (error: Error | null) => {
+      if (error !== null) this.#table!.fail(raw, res, error)
+    })
   }
 
   #rewrite(

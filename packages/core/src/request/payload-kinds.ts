@@ -34,9 +34,16 @@ export function isWebStream(payload: unknown): payload is WebStream {
   )
 }
 
-/** A WHATWG `Response` (its `Symbol.toStringTag`). */
+/**
+ * A WHATWG `Response` (its `Symbol.toStringTag`). Objects only: `Object.prototype.toString` of a
+ * string wraps it first, which costs JavaScriptCore (Bun) as much as a small request's routing.
+ */
 export function isWebResponse(payload: unknown): payload is WebResponse {
-  return objectTag.call(payload) === '[object Response]'
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    objectTag.call(payload) === '[object Response]'
+  )
 }
 
 /** A payload sent as it is: a Node stream, a WHATWG stream or a WHATWG `Response`. */

@@ -241,7 +241,7 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   // a string or Buffer write reports no error, and the transport then adds no listeners.
   const simple =
     rc.onResponse === null && (body === null || typeof body === 'string' || Buffer.isBuffer(body))
-  const done = simple ? undefined : (error?: Error) => responded(reply, error)
+  const done = simple ? undefined : whenResponded(reply)
   if (reply[kTrailers] === null) {
     rc.core.transport.send(reply.raw, reply[kStatus], headers, body, done)
   } else {
@@ -252,6 +252,11 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
 
 function isStream(body: WritablePayload): boolean {
   return typeof body === 'object' && body !== null && !Buffer.isBuffer(body)
+}
+
+/** The transport's `done` of a reply (apart from `write`: its closure costs other replies nothing). */
+function whenResponded(reply: Reply): (error?: Error) => void {
+  return (error) => responded(reply, error)
 }
 
 function responded(reply: Reply, error: Error | undefined): void {

@@ -31,19 +31,34 @@ function validateFrom(reply: Reply, start: number, next: Step): void {
       return
     }
     if (isThenable(outcome)) {
-      outcome.then(
-        (settled) => {
-          if (apply(reply, validator, fn, settled as ValidationOutcome, next)) {
-            validateFrom(reply, index + 1, next)
-          }
-        },
-        (reason) => lifecycleError(reply, reason),
-      )
+      awaitOutcome(reply, index, fn, outcome, next)
       return
     }
     if (!apply(reply, validator, fn, outcome as ValidationOutcome, next)) return
   }
   next(reply)
+}
+
+/**
+ * A validator's promise, then the validators after it (apart from `validateFrom`: JavaScriptCore,
+ * Bun's engine, allocates the closure scope of the loop's `index` on every iteration otherwise).
+ */
+function awaitOutcome(
+  reply: Reply,
+  index: number,
+  fn: ValidateFunction,
+  outcome: PromiseLike<unknown>,
+  next: Step,
+): void {
+  const validator = reply[kRoute].validators![index]!
+  outcome.then(
+    (settled) => {
+      if (apply(reply, validator, fn, settled as ValidationOutcome, next)) {
+        validateFrom(reply, index + 1, next)
+      }
+    },
+    (reason) => lifecycleError(reply, reason),
+  )
 }
 
 /** A body declared by content type: the validator of the request's media type, if listed. */

@@ -23,26 +23,31 @@ export class FetchRawReply {
 
   /**
    * @param method The request's method (a HEAD response has no body).
-   * @param socket The request's socket: told to keep the client's address right before the
-   *   response is handed over when something waits for the body's end (Bun forgets it then).
+   * @param client The raw request: told to keep the client's address right before the response
+   *   is handed over when something waits for the body's end (Bun forgets it then).
    */
   constructor(
     readonly method: string,
-    readonly socket?: { keep?(): void },
+    readonly client?: { keep?(): void },
   ) {}
 
   /** The `Response` if it was already made, else a promise of it. */
   get response(): Response | Promise<Response> {
     if (this.#written !== undefined) return this.#written
-    this.#pending ??= new Promise((resolve) => {
+    this.#pending ??= this.#promise()
+    return this.#pending
+  }
+
+  /** The promise of the response (apart: its closure costs a request answered at once nothing). */
+  #promise(): Promise<Response> {
+    return new Promise((resolve) => {
       this.#resolve = resolve
     })
-    return this.#pending
   }
 
   /** Hands the response over: to whoever already asked for it, else to the next to ask. */
   respond(response: Response): void {
-    if (this.finished !== null) this.socket?.keep?.()
+    if (this.finished !== null) this.client?.keep?.()
     if (this.#resolve !== undefined) this.#resolve(response)
     else this.#written = response
   }

@@ -24,6 +24,8 @@ export interface FetchRawRequest extends RawRequest {
    * delimited by its Content-Length there, so what is read is what was declared.
    */
   readonly framed: boolean
+  /** Asks the host for the client's address now if no one did yet (see `FetchSocket#keep`). */
+  keep?(): void
 }
 
 /** `request.raw.socket`: the client's address and whether the request came over TLS. */
@@ -95,28 +97,63 @@ function headersOf(request: Request): Record<string, string | string[] | undefin
 
 /**
  * The raw request: `headers` copied from the `Request` on first read (a GET routed without
- * constraints never reads them, and Bun makes a request's `Headers` only when asked).
+ * constraints never reads them, and Bun makes a request's `Headers` only when asked), `socket`
+ * made on first read (most requests never read it).
  */
 class FetchRaw implements FetchRawRequest {
   method: string
   url: string
-  socket: FetchSocket
-  readonly httpVersion = '1.1'
-  readonly httpVersionMajor = 1
-  readonly httpVersionMinor = 1
   #headers: Record<string, string | string[] | undefined> | undefined
+  #socket: FetchSocket | undefined
+  /** Made on first read: from the given address (null: the host is asked, see `HostSocket`). */
+  readonly #given: { address: string | undefined } | null
+  readonly #trustsProxy: boolean
 
   constructor(
     readonly request: Request,
     url: string,
-    socket: FetchSocket,
+    given: { address: string | undefined } | null,
+    trustsProxy: boolean,
     readonly env: unknown,
     readonly ctx: unknown,
     readonly framed: boolean,
   ) {
     this.method = request.method
     this.url = url
-    this.socket = socket
+    this.#given = given
+    this.#trustsProxy = trustsProxy
+  }
+
+  get httpVersion(): '1.1' {
+    return '1.1'
+  }
+
+  get httpVersionMajor(): 1 {
+    return 1
+  }
+
+  get httpVersionMinor(): 1 {
+    return 1
+  }
+
+  get socket(): FetchSocket {
+    if (this.#socket !== undefined) return this.#socket
+    const given = this.#given
+    const encrypted = this.request.url.startsWith('https:')
+    this.#socket =
+      given !== null
+        ? new GivenSocket(given.address, encrypted)
+        : new HostSocket(this.request, this.env, this.#trustsProxy, encrypted)
+    return this.#socket
+  }
+
+  set socket(socket: FetchSocket) {
+    this.#socket = socket
+  }
+
+  /** Asks the host for the client's address now if no one did yet (see `FetchSocket#keep`). */
+  keep(): void {
+    if (this.#given === null || this.#socket !== undefined) this.socket.keep?.()
   }
 
   get headers(): Record<string, string | string[] | undefined> {
@@ -163,9 +200,15 @@ export function toRawRequest(
   env?: unknown,
   ctx?: unknown,
 ): FetchRawRequest {
-  const target = request.url
-  const socket = new GivenSocket(remoteAddress, target.startsWith('https:'))
-  return new FetchRaw(request, pathOf(target), socket, env, ctx, false)
+  return new FetchRaw(
+    request,
+    pathOf(request.url),
+    { address: remoteAddress },
+    false,
+    env,
+    ctx,
+    false,
+  )
 }
 
 /**
@@ -184,8 +227,6 @@ export function fromHost(
   ctx: unknown,
   trustsProxy: boolean,
 ): FetchRawRequest {
-  const target = request.url
-  const socket = new HostSocket(request, env, trustsProxy, target.startsWith('https:'))
   const framed = typeof env === 'object' && env !== null
-  return new FetchRaw(request, pathOf(target), socket, env, ctx, framed)
+  return new FetchRaw(request, pathOf(request.url), null, trustsProxy, env, ctx, framed)
 }
