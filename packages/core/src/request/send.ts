@@ -262,7 +262,12 @@ function responded(reply: Reply, error: Error | undefined): void {
       errors.failWhileSending(reply, error)
       return
     }
-    rc.written(error)
+    // As Fastify 4: a response cut short (the client went away mid-stream, or the stream failed
+    // after the headers) is logged, and the onResponse hooks do not run: it was never completed.
+    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      reply.request.log.info({ res: { statusCode: reply.statusCode } }, 'stream closed prematurely')
+    } else rc.written(error)
+    return
   }
   if (rc.onResponse !== null) runRequestHooks(rc.onResponse, reply, afterOnResponse, false)
 }
