@@ -214,7 +214,7 @@ describe('reply', () => {
     expect((await app.inject('/')).body).toBe('first')
     expect(transport.sent).toHaveLength(1)
     expect((warnings[0] as [{ err: Error }, string])[0].err.message).toBe(
-      'The reply to GET / was already sent: send it once',
+      'Reply was already sent, did you forget to "return reply" in "/" (GET)?',
     )
   })
 

@@ -6,7 +6,19 @@
  * `statusCode` is what a client receives when the error reaches the default error handler during a
  * request; errors thrown at start-up (registration, `ready()`) carry 500 and never reach a client.
  * `%s` placeholders are filled, in order, by `createError(code, ...args)`.
+ *
+ * Where an error is one of Fastify 4.29's, its `message` is Fastify's text (same placeholders), so
+ * code written against Fastify's messages keeps working; what to do about it is then the entry's
+ * `advice`, which the Error codes page shows beside the message.
  */
+/** One coded error: its status, its message template and, where useful, what to do about it. */
+export interface CatalogueEntry {
+  statusCode: number
+  message: string
+  /** What to do about it, shown on the Error codes page beside the message. */
+  advice?: string
+}
+
 export const codes = {
   // Bearer auth
   FRM_ERR_BEARER_AUTH_INVALID: {
@@ -191,7 +203,9 @@ export const codes = {
   // Replies
   FRM_ERR_REP_ALREADY_SENT: {
     statusCode: 500,
-    message: 'The reply to %s %s was already sent: send it once',
+    message: 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?',
+    advice:
+      'An async handler that calls reply.send() must return reply (or not return a value); send a reply once.',
   },
   FRM_ERR_REP_SENT_VALUE: {
     statusCode: 500,
@@ -376,7 +390,7 @@ export const codes = {
     statusCode: 500,
     message: 'validator.plugins[%s] must be a function or a [function, options] pair, received %s',
   },
-} as const satisfies Record<string, { statusCode: number; message: string }>
+} as const satisfies Record<string, CatalogueEntry>
 
 /** Every code the framework throws. */
 export type ErrorCode = keyof typeof codes

@@ -47,11 +47,7 @@ const BINARY_TYPE = 'application/octet-stream'
  */
 export function send(reply: Reply, payload: unknown): void {
   if (reply[kPhase] !== Phase.Open) {
-    const rc = reply[kRoute]
-    reply.request.log.warn(
-      { err: createError('FRM_ERR_REP_ALREADY_SENT', reply.request.method, rc.url) },
-      'Reply already sent',
-    )
+    warnAlreadySent(reply)
     return
   }
   if (payload instanceof Error) {
@@ -59,6 +55,20 @@ export function send(reply: Reply, payload: unknown): void {
     return
   }
   sendPayload(reply, payload)
+}
+
+/**
+ * A second `reply.send` (or a value returned once the reply was sent) is ignored with a warning
+ * whose `err` names the request, as Fastify 4 logs it (the message is the error's). `cause`: the
+ * error a handler threw after sending, kept on the warning's error.
+ */
+export function warnAlreadySent(reply: Reply, cause?: unknown): void {
+  const { url, method } = reply.request
+  const error =
+    cause === undefined
+      ? createError('FRM_ERR_REP_ALREADY_SENT', url, method)
+      : createError('FRM_ERR_REP_ALREADY_SENT', url, method, { cause })
+  reply.request.log.warn({ err: error }, error.message)
 }
 
 /**
