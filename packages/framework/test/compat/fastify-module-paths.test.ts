@@ -18,6 +18,14 @@ describe('[compat] errorCodes', () => {
     expect((framework as unknown as { errorCodes: unknown }).errorCodes).toBe(errorCodes)
   })
 
+  it('answers under the framework spelling too, for code whose FST_ERR_ names were renamed', () => {
+    expect(errorCodes.FRM_ERR_NOT_FOUND).toBe(errorCodes.FST_ERR_NOT_FOUND)
+    const built = errorCodes.FRM_ERR_VALIDATION('custom error message')
+    expect(built).toBeInstanceOf(errorCodes.FRM_ERR_VALIDATION)
+    expect(built.message).toBe('custom error message')
+    expect(Object.keys(errorCodes).some((name) => name.startsWith('FRM_'))).toBe(false)
+  })
+
   it('builds the framework error of the code, with or without new', () => {
     const built = new errorCodes.FST_ERR_SCH_ALREADY_PRESENT('user')
     expect(built).toBeInstanceOf(FrameworkError)
