@@ -294,7 +294,7 @@ describe('error handlers', () => {
     const error = await app.ready().catch((e) => e)
     expect(error.code).toBe('FRM_ERR_SCH_SERIALIZATION_BUILD')
     expect(error.message).toBe(
-      'Failed to build the response serializer of GET /users, status 201: response schema is marked invalid',
+      'Failed building the serialization schema for GET: /users, due to error response schema is marked invalid (status: 201)',
     )
   })
 })

@@ -32,10 +32,10 @@ describe('reply', () => {
     })
     await app.inject('/')
     expect(errors).toEqual([
-      "FRM_ERR_BAD_STATUS_CODE: Status code '99' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_BAD_STATUS_CODE: Status code '600' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_BAD_STATUS_CODE: Status code '200.5' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_BAD_STATUS_CODE: Status code 'NaN' is not valid: use an integer between 100 and 599",
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 99',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 600',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 200.5',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: NaN',
     ])
   })
 

@@ -211,10 +211,7 @@ function runBody(node: PluginNode, fn: (...args: any[]) => unknown, opts: unknow
     const arm = (): void => {
       if (timeout > 0 && !finished) {
         clearTimeout(timer)
-        timer = setTimeout(
-          () => finish(createError('FRM_ERR_PLUGIN_TIMEOUT', node.name, String(timeout))),
-          timeout,
-        )
+        timer = setTimeout(() => finish(createError('FRM_ERR_PLUGIN_TIMEOUT', node.name)), timeout)
       }
     }
     node.timer = { pause: () => clearTimeout(timer), resume: arm }

@@ -97,13 +97,7 @@ function declareRoute(
     )
   }
   const declared = definition.url ?? definition.path
-  if (typeof declared !== 'string') {
-    throw createError(
-      'FRM_ERR_ROUTE_INVALID',
-      describe(declared),
-      'url (or path) must be a string such as /users/:id',
-    )
-  }
+  if (typeof declared !== 'string') throw createError('FRM_ERR_INVALID_URL', typeof declared)
   const trailingSlash = definition.prefixTrailingSlash ?? 'both'
   if (!trailingSlashes.has(trailingSlash)) {
     throw createError(
