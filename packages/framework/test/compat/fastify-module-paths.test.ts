@@ -31,9 +31,7 @@ describe('[compat] errorCodes', () => {
     expect(built).toBeInstanceOf(FrameworkError)
     expect(built.code).toBe('FRM_ERR_SCH_ALREADY_PRESENT')
     expect(built.statusCode).toBe(500)
-    expect(built.message).toBe(
-      "A schema with $id 'user' is already visible in this context: use another $id",
-    )
+    expect(built.message).toBe("Schema with id 'user' already declared!")
     const called = errorCodes.FST_ERR_NOT_FOUND('GET', '/missing')
     expect(called.message).toBe(new errorCodes.FST_ERR_NOT_FOUND('GET', '/missing').message)
     expect(errorCodes.FST_ERR_NOT_FOUND.code).toBe('FRM_ERR_NOT_FOUND')
