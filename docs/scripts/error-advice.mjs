@@ -3,6 +3,11 @@
 
 /** @type {Record<string, string>} */
 export const advice = {
+  FRM_ERR_OPTIONS_NOT_OBJ: 'The factory takes one options object (or nothing).',
+  FRM_ERR_QSP_NOT_FN: '`querystringParser` replaces the query string parser: give it a function.',
+  FRM_ERR_ROUTE_HANDLER_NOT_FN: 'Give the route option `errorHandler` a function, or leave it out.',
+  FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT:
+    'Give the route option `bodyLimit` a whole number of bytes above 0.',
   FRM_ERR_CTP_EMPTY_TYPE: 'Give `addContentTypeParser` a non-empty media type.',
   FRM_ERR_CTP_INVALID_PARSE_TYPE:
     "`parseAs` is `'string'` or `'buffer'`; leave it out to receive the request stream.",

@@ -113,6 +113,18 @@ describe('plugin errors', () => {
     )
   })
 
+  it('names an anonymous plugin that times out by the start of its source, as Fastify does', async () => {
+    const { app } = createApp({ pluginTimeout: 20 })
+    // biome-ignore lint/complexity/useArrowFunction: the message quotes a function expression's source
+    app.register(function (_instance: Instance, _opts: unknown, _done: () => void) {
+      // never calls done
+    })
+    // The first two lines of its source (as the test runner compiled it), joined by ` -- `.
+    await expect(app.ready()).rejects.toThrow(
+      /^fastify-plugin: Plugin did not start in time: 'function ?\(_instance, _opts, _done\) \{ -- \/\/ never calls done'\. You may have forgotten/,
+    )
+  })
+
   it('blames the slow child, not the parent awaiting it', async () => {
     const { app } = createApp({ pluginTimeout: 40 })
     app.register(async function parent(instance) {

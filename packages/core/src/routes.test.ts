@@ -110,10 +110,16 @@ describe('route declaration', () => {
       }),
     )
     expect(() => app.get('/x', { bodyLimit: -1 }, async () => 1)).toThrow(
-      'Route GET /x is not valid: bodyLimit must be a positive integer, received number -1',
+      expect.objectContaining({
+        code: 'FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT',
+        message: "'bodyLimit' option must be an integer > 0. Got '-1'",
+      }),
     )
     expect(() => app.get('/x', { errorHandler: 'no' as never }, async () => 1)).toThrow(
-      "Route GET /x is not valid: errorHandler must be a function, received the string 'no'",
+      expect.objectContaining({
+        code: 'FRM_ERR_ROUTE_HANDLER_NOT_FN',
+        message: 'Error Handler for GET:/x route, if defined, must be a function',
+      }),
     )
     expect(() => app.get('/x', { handler: async () => 1 }, async () => 2)).toThrow(
       'the handler is given twice',

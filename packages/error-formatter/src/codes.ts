@@ -167,6 +167,16 @@ export const codes = {
   },
 
   // Instance and lifecycle
+  FRM_ERR_OPTIONS_NOT_OBJ: {
+    statusCode: 500,
+    message: 'Options must be an object',
+    advice: 'Pass the factory an options object, or nothing.',
+  },
+  FRM_ERR_QSP_NOT_FN: {
+    statusCode: 500,
+    message: "querystringParser option should be a function, instead got '%s'",
+    advice: 'Pass a function (querystring) => object as querystringParser.',
+  },
   FRM_ERR_ERROR_HANDLER_NOT_FN: {
     statusCode: 500,
     message: 'Error Handler must be a function',
@@ -320,6 +330,16 @@ export const codes = {
   },
 
   // Requests and routing
+  FRM_ERR_ROUTE_HANDLER_NOT_FN: {
+    statusCode: 500,
+    message: 'Error Handler for %s:%s route, if defined, must be a function',
+    advice: "A route's errorHandler option is a function (error, request, reply).",
+  },
+  FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: {
+    statusCode: 500,
+    message: "'bodyLimit' option must be an integer > 0. Got '%s'",
+    advice: "A route's bodyLimit is a positive whole number of bytes.",
+  },
   FRM_ERR_INVALID_URL: {
     statusCode: 500,
     message: "URL must be a string. Received '%s'",

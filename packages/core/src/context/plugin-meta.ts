@@ -113,7 +113,7 @@ export function readPluginInfo(plugin: unknown): PluginInfo {
 }
 
 /** The first two lines of a function's source, trimmed, joined by ` -- `. */
-function sourcePreview(fn: (...args: any[]) => unknown): string {
+export function sourcePreview(fn: (...args: any[]) => unknown): string {
   return Function.prototype.toString
     .call(fn)
     .split('\n')

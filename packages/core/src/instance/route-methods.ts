@@ -141,11 +141,10 @@ function declareRoute(
   }
   const limit = options.bodyLimit
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
-    throw createError(
-      'FRM_ERR_ROUTE_INVALID',
-      `${methods.join(',')} ${label}`,
-      `bodyLimit must be a positive integer, received ${describe(limit)}`,
-    )
+    throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(limit))
+  }
+  if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
+    throw createError('FRM_ERR_ROUTE_HANDLER_NOT_FN', methods.join(','), label)
   }
   const formatter = options.schemaErrorFormatter
   const formatterIssue = formatter === undefined ? null : formatterProblem(formatter)
@@ -159,7 +158,6 @@ function declareRoute(
   for (const [name, value] of [
     ['validatorCompiler', options.validatorCompiler],
     ['serializerCompiler', options.serializerCompiler],
-    ['errorHandler', options.errorHandler],
   ] as const) {
     if (value !== undefined && typeof value !== 'function') {
       throw createError(
