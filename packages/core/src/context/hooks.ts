@@ -1,7 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { HookName, RouteHookName } from '../types/hooks.js'
 import type { Instance } from '../types/instance.js'
-import { describe, isAsyncFunction } from '../util/index.js'
+import { isAsyncFunction } from '../util/index.js'
 
 /** One declared hook, ready to call. */
 export interface HookEntry {
