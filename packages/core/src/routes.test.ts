@@ -115,6 +115,10 @@ describe('route declaration', () => {
         message: "'bodyLimit' option must be an integer > 0. Got '-1'",
       }),
     )
+    // As Fastify: the bodyLimit is checked before the url.
+    expect(() =>
+      app.route({ method: 'PUT', bodyLimit: false, handler: async () => 1 } as never),
+    ).toThrow("'bodyLimit' option must be an integer > 0. Got 'false'")
     expect(() => app.get('/x', { errorHandler: 'no' as never }, async () => 1)).toThrow(
       expect.objectContaining({
         code: 'FRM_ERR_ROUTE_HANDLER_NOT_FN',

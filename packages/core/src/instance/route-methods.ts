@@ -96,6 +96,11 @@ function declareRoute(
       'a route definition is an object { method, url, handler }',
     )
   }
+  // Checked before the url, as Fastify does.
+  const declaredLimit = definition.bodyLimit
+  if (declaredLimit !== undefined && !(Number.isInteger(declaredLimit) && declaredLimit > 0)) {
+    throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(declaredLimit))
+  }
   const declared = definition.url ?? definition.path
   if (typeof declared !== 'string') throw createError('FRM_ERR_INVALID_URL', typeof declared)
   const trailingSlash = definition.prefixTrailingSlash ?? 'both'
@@ -139,6 +144,7 @@ function declareRoute(
   if (bodyless !== undefined && options.schema?.body !== undefined && !autoHead) {
     throw createError('FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', bodyless, label)
   }
+  // Again after the onRoute hooks, which may have set it.
   const limit = options.bodyLimit
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
     throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(limit))
