@@ -3,6 +3,20 @@
 
 /** @type {Record<string, string>} */
 export const advice = {
+  FRM_ERR_OPTIONS_NOT_OBJ: 'The factory takes one options object (or nothing).',
+  FRM_ERR_QSP_NOT_FN: '`querystringParser` replaces the query string parser: give it a function.',
+  FRM_ERR_ROUTE_HANDLER_NOT_FN: 'Give the route option `errorHandler` a function, or leave it out.',
+  FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT:
+    'Give the route option `bodyLimit` a whole number of bytes above 0.',
+  FRM_ERR_CTP_EMPTY_TYPE: 'Give `addContentTypeParser` a non-empty media type.',
+  FRM_ERR_CTP_INVALID_PARSE_TYPE:
+    "`parseAs` is `'string'` or `'buffer'`; leave it out to receive the request stream.",
+  FRM_ERR_DEC_DEPENDENCY_INVALID_TYPE:
+    'The third argument of `decorate` lists the decorators it depends on: pass an array of names.',
+  FRM_ERR_ERROR_HANDLER_NOT_FN: 'Pass a function `(error, request, reply)` to `setErrorHandler`.',
+  FRM_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN:
+    'The formatter runs synchronously for every failed validation: pass a plain function `(errors, dataVar) => Error`.',
+  FRM_ERR_INVALID_URL: "A route's `url` (or `path`) is a string such as `/users/:id`.",
   FRM_ERR_BEARER_AUTH_INVALID:
     'The client sent a key that is not in `keys`. Check the key the client uses; rotate by listing the old and the new key for a while.',
   FRM_ERR_BEARER_AUTH_MISSING:

@@ -56,9 +56,9 @@ for (const section of sections) {
   )
   for (const code of section.codes) {
     const entry = codes[code]
-    page.push(
-      `| \`${code}\` | ${entry.statusCode} | ${cell(entry.message)} | ${cell(advice[code])} |`,
-    )
+    // The catalogue's own advice (kept there where the message is Fastify's text), then the page's.
+    const whatToDo = [entry.advice, advice[code]].filter(Boolean).join(' ')
+    page.push(`| \`${code}\` | ${entry.statusCode} | ${cell(entry.message)} | ${cell(whatToDo)} |`)
   }
   page.push('')
 }

@@ -98,7 +98,7 @@ export function createInstance<Req extends RawRequest, Res>(
     )
   }
   const formatter = options.schemaErrorFormatter ?? defaultSchemaErrorFormatter
-  assertFormatter(formatter, 'schemaErrorFormatter')
+  assertFormatter(formatter)
   const bodyLimit = options.bodyLimit ?? 1048576
   if (!Number.isInteger(bodyLimit) || bodyLimit <= 0) {
     throw createError(

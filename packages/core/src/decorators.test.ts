@@ -25,20 +25,19 @@ describe('decorate', () => {
     expect(() => app.decorate('db', 2)).toThrow(
       expect.objectContaining({
         code: 'FRM_ERR_DEC_ALREADY_PRESENT',
-        message:
-          "The decorator 'db' is already declared in this context or is a built-in member: choose another name (a child context may shadow an ancestor's decorator)",
+        message: "The decorator 'db' has already been added!",
       }),
     )
     expect(() => app.decorate('register', 2)).toThrow(
-      "The decorator 'register' is already declared",
+      "The decorator 'register' has already been added!",
     )
     const seen: unknown[] = []
     app.register(async (child) => {
       child.decorate('db', 3)
       seen.push((child as any).db)
-      expect(() => child.decorate('db', 4)).toThrow("The decorator 'db' is already declared")
+      expect(() => child.decorate('db', 4)).toThrow("The decorator 'db' has already been added!")
       expect(() => child.decorate('inject', 4)).toThrow(
-        "The decorator 'inject' is already declared",
+        "The decorator 'inject' has already been added!",
       )
     })
     await app.ready()
@@ -65,8 +64,7 @@ describe('decorate', () => {
     expect(() => app.decorate('auth', 1, ['db'])).toThrow(
       expect.objectContaining({
         code: 'FRM_ERR_DEC_MISSING_DEPENDENCY',
-        message:
-          "The decorator 'auth' depends on 'db', which is not declared in this context or an ancestor",
+        message: "The decorator is missing dependency 'db'.",
       }),
     )
     app.decorate('db', 1)
@@ -126,7 +124,9 @@ describe('decorateRequest / decorateReply', () => {
         expect.objectContaining({
           code: 'FRM_ERR_DEC_REFERENCE_TYPE',
           message:
-            "The request/reply decorator 'shared' is an object or array, which every request would share: use a getter, or set it in an onRequest hook",
+            value === null || !Array.isArray(value)
+              ? "The decorator 'shared' of type 'object' is a reference type. Use the { getter, setter } interface instead."
+              : "The decorator 'shared' of type 'array' is a reference type. Use the { getter, setter } interface instead.",
         }),
       )
       expect(() => app.decorateReply('shared', value)).toThrow(
@@ -149,19 +149,19 @@ describe('decorateRequest / decorateReply', () => {
     )
     for (const name of ['body', 'params', 'query', 'raw', 'id', 'log']) {
       expect(() => app.decorateRequest(name, 1)).toThrow(
-        `The decorator '${name}' is already declared`,
+        `The decorator '${name}' has already been added!`,
       )
     }
     for (const name of ['raw', 'request', 'log']) {
       expect(() => app.decorateReply(name, 1)).toThrow(
-        `The decorator '${name}' is already declared`,
+        `The decorator '${name}' has already been added!`,
       )
     }
     app.register(async (child) => {
       child.decorateRequest('user', 'child')
       child.decorateReply('kind', 'child reply')
       expect(() => child.decorateRequest('user', 3)).toThrow(
-        "The decorator 'user' is already declared",
+        "The decorator 'user' has already been added!",
       )
       child.get('/child', async (request: any, reply: any) => [request.user, reply.kind])
     })
@@ -174,7 +174,7 @@ describe('decorateRequest / decorateReply', () => {
   it('checks dependencies among request (or reply) decorators', () => {
     const { app } = createApp()
     expect(() => app.decorateRequest('session', null, ['user'])).toThrow(
-      "The decorator 'session' depends on 'user', which is not declared in this context or an ancestor",
+      "The decorator is missing dependency 'user'.",
     )
     expect(() => app.decorateReply('view', null, ['layout'])).toThrow(
       expect.objectContaining({ code: 'FRM_ERR_DEC_MISSING_DEPENDENCY' }),

@@ -226,7 +226,7 @@ describe('error handlers', () => {
     expect(count).toBe(1)
   })
 
-  it('logs an error raised after the reply was sent', async () => {
+  it("a handler that throws after sending logs Fastify's already-sent warning, the error as its cause", async () => {
     const { logger, lines } = recordingLogger()
     const { app } = createApp({ logger })
     app.get('/', (_request, reply) => {
@@ -234,10 +234,26 @@ describe('error handlers', () => {
       throw new Error('too late')
     })
     expect((await app.inject('/')).body).toBe('done')
+    const warning = lines.find((line) => line[0] === 'warn') as [string, { err: any }, string]
+    expect(warning[1].err.code).toBe('FRM_ERR_REP_ALREADY_SENT')
+    expect(warning[1].err.cause).toEqual(new Error('too late'))
+    expect(warning[2]).toBe(
+      'Reply was already sent, did you forget to "return reply" in "/" (GET)?',
+    )
+  })
+
+  it("a handler promise that rejects after sending logs Fastify's message with the error", async () => {
+    const { logger, lines } = recordingLogger()
+    const { app } = createApp({ logger })
+    app.get('/', async (_request, reply) => {
+      reply.send('done')
+      throw new Error('too late')
+    })
+    expect((await app.inject('/')).body).toBe('done')
     expect(lines).toContainEqual([
       'error',
       { err: new Error('too late') },
-      'Error raised after the reply was sent',
+      'Promise errored, but reply.sent = true was set',
     ])
   })
 
@@ -278,7 +294,7 @@ describe('error handlers', () => {
     const error = await app.ready().catch((e) => e)
     expect(error.code).toBe('FRM_ERR_SCH_SERIALIZATION_BUILD')
     expect(error.message).toBe(
-      'Failed to build the response serializer of GET /users, status 201: response schema is marked invalid',
+      'Failed building the serialization schema for GET: /users, due to error response schema is marked invalid (status: 201)',
     )
   })
 })

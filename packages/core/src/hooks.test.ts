@@ -300,11 +300,11 @@ describe('hooks', () => {
     expect(() => app.addHook('onRequest', 'nope' as never)).toThrow(
       expect.objectContaining({
         code: 'FRM_ERR_HOOK_INVALID_HANDLER',
-        message: "The onRequest hook must be a function, received the string 'nope'",
+        message: 'onRequest hook should be a function, instead got nope',
       }),
     )
     expect(() => app.get('/', { preHandler: [42 as never] }, async () => 'x')).toThrow(
-      'The preHandler hook must be a function, received number 42',
+      'preHandler hook should be a function, instead got 42',
     )
   })
 
@@ -320,7 +320,7 @@ describe('hooks', () => {
       expect.objectContaining({
         code: 'FRM_ERR_HOOK_INVALID_ASYNC_HANDLER',
         message:
-          "The onRequest hook 'check' is an async function that also takes a done callback: use one or the other, drop the done parameter of an async hook",
+          "Async function has too many arguments. Async hooks should not use the 'done' argument.",
       }),
     )
   })

@@ -319,21 +319,21 @@ describe('ready()', () => {
     const { app } = createApp()
     await app.ready()
     const attempts: Array<[string, () => unknown]> = [
-      ['route()', () => app.get('/late', async () => 'x')],
-      ["addHook('onRequest')", () => app.addHook('onRequest', async () => {})],
-      ['decorate()', () => app.decorate('late', 1)],
-      ['decorateRequest()', () => app.decorateRequest('late', 1)],
-      ['decorateReply()', () => app.decorateReply('late', 1)],
-      ['addSchema()', () => app.addSchema({ $id: 'late' })],
-      ['register()', () => app.register(async () => {})],
-      ['setErrorHandler()', () => app.setErrorHandler(() => {})],
-      ['addContentTypeParser()', () => app.addContentTypeParser('text/x', () => 1)],
+      ['Cannot add route!', () => app.get('/late', async () => 'x')],
+      ['Cannot call "addHook"!', () => app.addHook('onRequest', async () => {})],
+      ['Cannot call "decorate"!', () => app.decorate('late', 1)],
+      ['Cannot call "decorateRequest"!', () => app.decorateRequest('late', 1)],
+      ['Cannot call "decorateReply"!', () => app.decorateReply('late', 1)],
+      ['Cannot call "addSchema"!', () => app.addSchema({ $id: 'late' })],
+      ['Cannot call "register"!', () => app.register(async () => {})],
+      ['Cannot call "setErrorHandler"!', () => app.setErrorHandler(() => {})],
+      ['Cannot call "addContentTypeParser"!', () => app.addContentTypeParser('text/x', () => 1)],
     ]
     for (const [call, attempt] of attempts) {
       expect(attempt).toThrow(
         expect.objectContaining({
           code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING',
-          message: `Cannot call ${call} once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()`,
+          message: `Fastify instance is already listening. ${call}`,
         }),
       )
     }

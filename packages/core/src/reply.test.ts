@@ -32,10 +32,10 @@ describe('reply', () => {
     })
     await app.inject('/')
     expect(errors).toEqual([
-      "FRM_ERR_BAD_STATUS_CODE: Status code '99' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_BAD_STATUS_CODE: Status code '600' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_BAD_STATUS_CODE: Status code '200.5' is not valid: use an integer between 100 and 599",
-      "FRM_ERR_BAD_STATUS_CODE: Status code 'NaN' is not valid: use an integer between 100 and 599",
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 99',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 600',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 200.5',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: NaN',
     ])
   })
 
@@ -214,7 +214,7 @@ describe('reply', () => {
     expect((await app.inject('/')).body).toBe('first')
     expect(transport.sent).toHaveLength(1)
     expect((warnings[0] as [{ err: Error }, string])[0].err.message).toBe(
-      'The reply to GET / was already sent: send it once',
+      'Reply was already sent, did you forget to "return reply" in "/" (GET)?',
     )
   })
 

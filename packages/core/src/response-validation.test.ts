@@ -73,7 +73,7 @@ describe('response validation (API.md "Response validation")', () => {
       async () => ({}),
     )
     await expect(app.ready()).rejects.toThrow(
-      'Failed to build the response serializer of GET /u, status 200: responseValidation is on, but createInstance received no responseValidatorCompiler',
+      'Failed building the serialization schema for GET: /u, due to error responseValidation is on, but createInstance received no responseValidatorCompiler (status: 200)',
     )
   })
 

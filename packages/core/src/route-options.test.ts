@@ -298,7 +298,7 @@ describe('constraint strategies', () => {
     )
     await app.ready()
     expect(() => app.addConstraintStrategy({ ...tenantStrategy(), name: 'late' })).toThrow(
-      'Cannot call addConstraintStrategy() once the instance is ready',
+      'Fastify instance is already listening. Cannot call "addConstraintStrategy"!',
     )
     expect(() => createApp({ constraints: { bad: { name: '' } as never } })).toThrow(
       "Option 'constraints' is not valid: strategy.name is required",

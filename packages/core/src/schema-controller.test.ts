@@ -97,7 +97,7 @@ describe('schemaController', () => {
     )
     expect(calls).toHaveLength(1)
     expect(() => app.setSchemaController({})).toThrow(
-      'Cannot call setSchemaController() once the instance is ready',
+      'Fastify instance is already listening. Cannot call "setSchemaController"!',
     )
   })
 

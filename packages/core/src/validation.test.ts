@@ -123,7 +123,7 @@ describe('[4.2] request validation', () => {
       ).toThrow(
         expect.objectContaining({
           code: 'FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED',
-          message: `Route ${method === 'HEAD' ? 'HEAD' : 'GET'}:/ declares a body schema, but GET and HEAD requests carry no body to validate: remove schema.body or use POST, PUT or PATCH`,
+          message: `Body validation schema for ${method === 'HEAD' ? 'HEAD' : 'GET'}:/ route is not supported!`,
         }),
       )
     }
@@ -389,7 +389,7 @@ describe('validator compilers', () => {
     const error = await app.ready().catch((e) => e)
     expect(error.code).toBe('FRM_ERR_SCH_VALIDATION_BUILD')
     expect(error.message).toBe(
-      'Failed to build the validation schema of POST /users, part body: schema is marked invalid',
+      'Failed building the validation schema for POST: /users, due to error schema is marked invalid (httpPart: body)',
     )
     expect(error.cause.message).toBe('schema is marked invalid')
   })

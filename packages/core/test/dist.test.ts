@@ -54,7 +54,7 @@ describe('built output', () => {
         },
         error: [
           'FRM_ERR_INSTANCE_ALREADY_LISTENING',
-          'Cannot call decorate() once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()',
+          'Fastify instance is already listening. Cannot call "decorate"!',
         ],
       })
     }

@@ -99,7 +99,7 @@ describe('with the default validator and serializer compilers', () => {
     app.post('/orders', { schema: { body: { $ref: 'order#' } } }, async () => 'x')
     const error = await app.ready().catch((e) => e)
     expect(error.code).toBe('FRM_ERR_SCH_VALIDATION_BUILD')
-    expect(error.message).toContain('POST /orders')
+    expect(error.message).toContain('POST: /orders')
     expect(error.message).toContain('body')
     expect(error.message).toContain("'order#'")
   })

@@ -6,7 +6,19 @@
  * `statusCode` is what a client receives when the error reaches the default error handler during a
  * request; errors thrown at start-up (registration, `ready()`) carry 500 and never reach a client.
  * `%s` placeholders are filled, in order, by `createError(code, ...args)`.
+ *
+ * Where an error is one of Fastify 4.29's, its `message` is Fastify's text (same placeholders), so
+ * code written against Fastify's messages keeps working; what to do about it is then the entry's
+ * `advice`, which the Error codes page shows beside the message.
  */
+/** One coded error: its status, its message template and, where useful, what to do about it. */
+export interface CatalogueEntry {
+  statusCode: number
+  message: string
+  /** What to do about it, shown on the Error codes page beside the message. */
+  advice?: string
+}
+
 export const codes = {
   // Bearer auth
   FRM_ERR_BEARER_AUTH_INVALID: {
@@ -41,10 +53,23 @@ export const codes = {
   },
 
   // Request body and content types
-  FRM_ERR_CTP_ALREADY_PRESENT: {
+  FRM_ERR_CTP_INVALID_PARSE_TYPE: {
     statusCode: 500,
     message:
-      "A content type parser for '%s' is already registered in this context or an ancestor: register it in another context, or pick another type",
+      "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.",
+    advice:
+      "Use parseAs: 'string' or parseAs: 'buffer', or leave it out to receive the request stream.",
+  },
+  FRM_ERR_CTP_EMPTY_TYPE: {
+    statusCode: 500,
+    message: 'The content type cannot be an empty string',
+    advice: 'Give `addContentTypeParser` a non-empty media type.',
+  },
+  FRM_ERR_CTP_ALREADY_PRESENT: {
+    statusCode: 500,
+    message: "Content type parser '%s' already present.",
+    advice:
+      "A parser for that content type is visible in this context already (its own or an ancestor's): register the second one in another context, or pick another type.",
   },
   FRM_ERR_CTP_BODY_TOO_LARGE: {
     statusCode: 413,
@@ -64,7 +89,8 @@ export const codes = {
   },
   FRM_ERR_CTP_INVALID_HANDLER: {
     statusCode: 500,
-    message: 'The content type parser for %s must be a function, received %s',
+    message: 'The content type handler should be a function',
+    advice: 'Pass a function `(request, payload[, done])` as the parser to `addContentTypeParser`.',
   },
   FRM_ERR_CTP_INVALID_JSON: {
     statusCode: 400,
@@ -72,7 +98,9 @@ export const codes = {
   },
   FRM_ERR_CTP_INVALID_TYPE: {
     statusCode: 500,
-    message: "A content type must be a non-empty string, a RegExp or '*', received %s",
+    message: 'The content type should be a string or a RegExp',
+    advice:
+      "Give `addContentTypeParser` a media type string, a RegExp, an array of them, or `'*'`.",
   },
   FRM_ERR_CTP_UNSUPPORTED_ENCODING: {
     statusCode: 415,
@@ -84,36 +112,48 @@ export const codes = {
   },
 
   // Decorators
+  FRM_ERR_DEC_DEPENDENCY_INVALID_TYPE: {
+    statusCode: 500,
+    message: "The dependencies of decorator '%s' must be of type Array.",
+    advice: 'Pass the names of the decorators it depends on as an array.',
+  },
   FRM_ERR_DEC_ALREADY_PRESENT: {
     statusCode: 500,
-    message:
-      "The decorator '%s' is already declared in this context or is a built-in member: choose another name (a child context may shadow an ancestor's decorator)",
+    message: "The decorator '%s' has already been added!",
+    advice:
+      "The name is declared in this context already or is a built-in member: choose another name (a child context may shadow an ancestor's decorator).",
   },
   FRM_ERR_DEC_MISSING_DEPENDENCY: {
     statusCode: 500,
-    message:
-      "The decorator '%s' depends on '%s', which is not declared in this context or an ancestor",
+    message: "The decorator is missing dependency '%s'.",
+    advice: 'Declare the decorator it depends on first, in this context or an ancestor.',
   },
   FRM_ERR_DEC_UNDECLARED: {
     statusCode: 500,
-    message:
-      "No decorator '%s' has been declared on %s: declare it (decorate, decorateRequest or decorateReply) in this context or an ancestor before reading or setting it",
+    message: "No decorator '%s' has been declared on %s.",
+    advice:
+      'Declare it (decorate, decorateRequest or decorateReply) in this context or an ancestor before reading or setting it.',
   },
   FRM_ERR_DEC_REFERENCE_TYPE: {
     statusCode: 500,
     message:
-      "The request/reply decorator '%s' is an object or array, which every request would share: use a getter, or set it in an onRequest hook",
+      "The decorator '%s' of type '%s' is a reference type. Use the { getter, setter } interface instead.",
+    advice:
+      'An object or array on the request or reply prototype would be shared by every request: use a getter, or set the value in an onRequest hook.',
   },
 
   // Hooks
   FRM_ERR_HOOK_INVALID_HANDLER: {
     statusCode: 500,
-    message: 'The %s hook must be a function, received %s',
+    message: '%s hook should be a function, instead got %s',
+    advice: "Pass a function to addHook (or to the route's hook option).",
   },
   FRM_ERR_HOOK_INVALID_ASYNC_HANDLER: {
     statusCode: 500,
     message:
-      "The %s hook '%s' is an async function that also takes a done callback: use one or the other, drop the done parameter of an async hook",
+      "Async function has too many arguments. Async hooks should not use the 'done' argument.",
+    advice:
+      'An async hook resolves its promise instead of calling done(): drop the done parameter, or write the hook without async.',
   },
   FRM_ERR_HOOK_INVALID_TYPE: {
     statusCode: 500,
@@ -121,14 +161,31 @@ export const codes = {
   },
   FRM_ERR_HOOK_TIMEOUT: {
     statusCode: 500,
-    message: "The %s hook '%s' did not finish within %s ms: call done() or resolve its promise",
+    message:
+      "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise",
+    advice: "Call done() or resolve the hook's promise within pluginTimeout.",
   },
 
   // Instance and lifecycle
+  FRM_ERR_OPTIONS_NOT_OBJ: {
+    statusCode: 500,
+    message: 'Options must be an object',
+    advice: 'Pass the factory an options object, or nothing.',
+  },
+  FRM_ERR_QSP_NOT_FN: {
+    statusCode: 500,
+    message: "querystringParser option should be a function, instead got '%s'",
+    advice: 'Pass a function (querystring) => object as querystringParser.',
+  },
+  FRM_ERR_ERROR_HANDLER_NOT_FN: {
+    statusCode: 500,
+    message: 'Error Handler must be a function',
+    advice: 'Pass a function (error, request, reply) to setErrorHandler.',
+  },
   FRM_ERR_INSTANCE_ALREADY_LISTENING: {
     statusCode: 500,
-    message:
-      'Cannot call %s once the instance is ready: add routes, hooks, decorators and schemas before ready(), listen() or inject()',
+    message: 'Fastify instance is already listening. %s',
+    advice: 'Add routes, hooks, decorators and schemas before ready(), listen() or inject().',
   },
   FRM_ERR_INVALID_OPTION: {
     statusCode: 500,
@@ -137,7 +194,9 @@ export const codes = {
   FRM_ERR_LOG_INVALID_LOGGER: {
     statusCode: 500,
     message:
-      'The child logger factory returned something that is not a logger: missing %s (return logger.child(bindings, options), or a pino-shaped logger)',
+      "Invalid logger object provided. The logger instance should have these functions(s): '%s'.",
+    advice:
+      'Return logger.child(bindings, options), or a pino-shaped logger, from the child logger factory.',
   },
   FRM_ERR_OPTION_NOT_SUPPORTED: {
     statusCode: 500,
@@ -145,7 +204,8 @@ export const codes = {
   },
   FRM_ERR_REOPENED_SERVER: {
     statusCode: 500,
-    message: 'The server is already listening: call close() before listen() again',
+    message: 'Fastify is already listening',
+    advice: 'Call close() before listen() again.',
   },
   FRM_ERR_FETCH_NO_LISTEN: {
     statusCode: 500,
@@ -161,12 +221,14 @@ export const codes = {
   // Plugins
   FRM_ERR_PLUGIN_DECORATOR_MISSING: {
     statusCode: 500,
-    message: "Plugin '%s' needs the decorator '%s': declare it before registering the plugin",
+    message: "The decorator '%s'%s is not present in %s",
+    advice:
+      "Declare the decorator the plugin's metadata lists (decorate, decorateRequest or decorateReply) before registering the plugin.",
   },
   FRM_ERR_PLUGIN_DEPENDENCY_MISSING: {
     statusCode: 500,
-    message:
-      "Plugin '%s' needs the plugin '%s': register it before, in this context or an ancestor",
+    message: "The dependency '%s' of plugin '%s' is not registered",
+    advice: 'Register the plugin it depends on before it, in this context or an ancestor.',
   },
   FRM_ERR_PLUGIN_VERSION_MISMATCH: {
     statusCode: 500,
@@ -185,23 +247,27 @@ export const codes = {
   FRM_ERR_PLUGIN_TIMEOUT: {
     statusCode: 500,
     message:
-      "Plugin '%s' did not finish loading within %s ms: an async plugin must resolve, a callback plugin must call done()",
+      "fastify-plugin: Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise",
+    advice:
+      'An async plugin must resolve and a callback plugin must call done() within pluginTimeout.',
   },
 
   // Replies
   FRM_ERR_REP_ALREADY_SENT: {
     statusCode: 500,
-    message: 'The reply to %s %s was already sent: send it once',
+    message: 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?',
+    advice:
+      'An async handler that calls reply.send() must return reply (or not return a value); send a reply once.',
   },
   FRM_ERR_REP_SENT_VALUE: {
     statusCode: 500,
-    message:
-      'reply.sent can only be set to true (the deprecated form of reply.hijack()): a reply cannot be unsent',
+    message: 'The only possible value for reply.sent is true.',
+    advice: 'reply.sent = true is the deprecated form of reply.hijack(): a reply cannot be unsent.',
   },
   FRM_ERR_SEND_UNDEFINED_ERR: {
     statusCode: 500,
-    message:
-      'Undefined error has occurred: a hook or handler failed with null or undefined; throw or reject with an Error',
+    message: 'Undefined error has occurred',
+    advice: 'A hook or handler failed with null or undefined: throw or reject with an Error.',
   },
   FRM_ERR_REPLY_INVALID_HEADER: {
     statusCode: 500,
@@ -210,13 +276,15 @@ export const codes = {
   },
   FRM_ERR_BAD_TRAILER_NAME: {
     statusCode: 500,
-    message:
-      'Called reply.trailer with an invalid header name: %s (framing, routing, authentication and content headers such as content-length, content-type, set-cookie or trailer cannot be trailers: set them as headers)',
+    message: 'Called reply.trailer with an invalid header name: %s',
+    advice:
+      'Framing, routing, authentication and content headers (content-length, content-type, set-cookie, trailer, ...) cannot be trailers: set them as headers.',
   },
   FRM_ERR_BAD_TRAILER_VALUE: {
     statusCode: 500,
-    message:
-      "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function: (reply, payload, done) => done(null, value), or an async (reply, payload) => value",
+    message: "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function.",
+    advice:
+      'Pass (reply, payload, done) => done(null, value), or an async (reply, payload) => value.',
   },
   FRM_ERR_REPLY_WRITE_FAILED: {
     statusCode: 500,
@@ -224,12 +292,13 @@ export const codes = {
   },
   FRM_ERR_REP_INVALID_PAYLOAD_TYPE: {
     statusCode: 500,
-    message:
-      'Payload of type %s cannot be sent as it is: send a string, a Buffer, a stream or a plain value (serialized as JSON)',
+    message: "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.",
+    advice: 'Send a string, a Buffer, a stream or a plain value (serialized as JSON).',
   },
   FRM_ERR_BAD_STATUS_CODE: {
     statusCode: 500,
-    message: "Status code '%s' is not valid: use an integer between 100 and 599",
+    message: 'Called reply with an invalid status code: %s',
+    advice: 'Use an integer between 100 and 599.',
   },
   FRM_ERR_REPLY_REDIRECT_URL: {
     statusCode: 500,
@@ -237,26 +306,45 @@ export const codes = {
   },
   FRM_ERR_REP_RESPONSE_BODY_CONSUMED: {
     statusCode: 500,
-    message:
-      'The body of the Response sent was already read: send a fresh Response, or response.clone() before reading it',
+    message: 'Response.body is already consumed.',
+    advice: 'Send a fresh Response, or response.clone() before reading it.',
   },
   FRM_ERR_MISSING_SERIALIZATION_FN: {
     statusCode: 500,
-    message:
-      'No serialization function for the response key "%s" of this route: declare schema.response["%s"], or pass a schema to reply.serializeInput(input, schema)',
+    message: 'Missing serialization function. Key "%s"',
+    advice:
+      'Declare schema.response for that key, or pass a schema to reply.serializeInput(input, schema).',
   },
   FRM_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: {
     statusCode: 500,
-    message:
-      'No serialization function for the response key "%s" and content type "%s" of this route: declare schema.response["%s"].content["%s"].schema, or pass a schema to reply.serializeInput(input, schema)',
+    message: 'Missing serialization function. Key "%s:%s"',
+    advice:
+      'Declare schema.response[key].content[type].schema, or pass a schema to reply.serializeInput(input, schema).',
   },
   FRM_ERR_REQ_INVALID_VALIDATION_INVOCATION: {
     statusCode: 500,
     message:
-      'request.validateInput(): the route has no validation function for the HTTP part "%s" and no schema was given: pass a schema object, or one of body, querystring, params, headers that the route validates',
+      'Invalid validation invocation. Missing validation function for HTTP part "%s" nor schema provided.',
+    advice:
+      'Pass a schema object to request.validateInput(), or one of body, querystring, params, headers that the route validates.',
   },
 
   // Requests and routing
+  FRM_ERR_ROUTE_HANDLER_NOT_FN: {
+    statusCode: 500,
+    message: 'Error Handler for %s:%s route, if defined, must be a function',
+    advice: "A route's errorHandler option is a function (error, request, reply).",
+  },
+  FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: {
+    statusCode: 500,
+    message: "'bodyLimit' option must be an integer > 0. Got '%s'",
+    advice: "A route's bodyLimit is a positive whole number of bytes.",
+  },
+  FRM_ERR_INVALID_URL: {
+    statusCode: 500,
+    message: "URL must be a string. Received '%s'",
+    advice: 'Give the route a url (or path) string such as /users/:id.',
+  },
   FRM_ERR_HTTP_VERSION_NOT_SUPPORTED: {
     statusCode: 505,
     message: 'HTTP version %s is not supported: send HTTP/1.1 or HTTP/1.0',
@@ -271,8 +359,8 @@ export const codes = {
   },
   FRM_ERR_NOT_FOUND_HANDLER_DUPLICATE: {
     statusCode: 500,
-    message:
-      "A not-found handler is already set for the prefix '%s': set one per prefix, in a context registered with its own prefix",
+    message: "Not found handler already set for Fastify instance with prefix: '%s'",
+    advice: 'Set one not-found handler per prefix, in a context registered with its own prefix.',
   },
   FRM_ERR_REQUEST_TIMEOUT: {
     statusCode: 408,
@@ -280,27 +368,32 @@ export const codes = {
   },
   FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: {
     statusCode: 500,
-    message:
-      'Route %s:%s declares a body schema, but GET and HEAD requests carry no body to validate: remove schema.body or use POST, PUT or PATCH',
+    message: 'Body validation schema for %s:%s route is not supported!',
+    advice:
+      'GET and HEAD requests carry no body to validate: remove schema.body or use POST, PUT or PATCH.',
   },
   FRM_ERR_DUPLICATED_ROUTE: {
     statusCode: 500,
-    message: "Method '%s' is already declared for route '%s'",
+    message: "Method '%s' already declared for route '%s'",
+    advice:
+      'Declare each method and path once per instance (constraints may tell two routes apart).',
   },
   FRM_ERR_ROUTE_REWRITE_NOT_STR: {
     statusCode: 500,
-    message:
-      'Rewrite url for "%s" needs to be of type "string" but received "%s": rewriteUrl must return the URL to route (return req.url to keep it); the connection was closed',
+    message: 'Rewrite url for "%s" needs to be of type "string" but received "%s"',
+    advice:
+      'rewriteUrl must return the URL to route (return req.url to keep it); the connection was closed.',
   },
   FRM_ERR_ROUTE_OPTIONS_NOT_OBJ: {
     statusCode: 500,
-    message:
-      'Options for "%s:%s" route must be an object: pass { schema, config, ... } between the path and the handler, or leave it out',
+    message: 'Options for "%s:%s" route must be an object',
+    advice: 'Pass { schema, config, ... } between the path and the handler, or leave it out.',
   },
   FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE: {
     statusCode: 500,
-    message:
-      'The defaultRoute type should be a function: setDefaultRoute((req, res) => { ... }) answers the requests no route matches (setNotFoundHandler is the usual way)',
+    message: 'The defaultRoute type should be a function',
+    advice:
+      'setDefaultRoute((req, res) => { ... }) answers the requests no route matches (setNotFoundHandler is the usual way).',
   },
   FRM_ERR_ROUTE_INVALID: {
     statusCode: 500,
@@ -308,14 +401,21 @@ export const codes = {
   },
   FRM_ERR_ROUTE_METHOD_INVALID: {
     statusCode: 500,
-    message: "Route '%s': '%s' is not an HTTP method this framework routes",
+    message: 'Provided method is invalid!',
+    advice: 'Use an HTTP method the framework routes (addHttpMethod adds one).',
   },
   FRM_ERR_ROUTE_MISSING_HANDLER: {
     statusCode: 500,
-    message: 'Route %s %s has no handler function',
+    message: 'Missing handler function for "%s:%s" route.',
+    advice: 'Give the route a handler function.',
   },
 
   // Schemas, validation and serialization
+  FRM_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN: {
+    statusCode: 500,
+    message: "schemaErrorFormatter option should be a non async function. Instead got '%s'.",
+    advice: 'Pass a synchronous function (errors, dataVar) => Error.',
+  },
   FRM_ERR_RESPONSE_SERIALIZATION: {
     statusCode: 500,
     message: 'The response of %s %s (status %s) does not match its response schema: %s',
@@ -331,11 +431,14 @@ export const codes = {
   },
   FRM_ERR_SCH_VALIDATION_BUILD: {
     statusCode: 500,
-    message: 'Failed to build the validation schema of %s %s, part %s: %s',
+    message: 'Failed building the validation schema for %s: %s, due to error %s',
+    advice:
+      'Fix the schema the error names, or add the shared schema a $ref points to with addSchema().',
   },
   FRM_ERR_SCH_ALREADY_PRESENT: {
     statusCode: 500,
-    message: "A schema with $id '%s' is already visible in this context: use another $id",
+    message: "Schema with id '%s' already declared!",
+    advice: 'A schema with that $id is visible in this context already: use another $id.',
   },
   FRM_ERR_VALIDATION: {
     statusCode: 400,
@@ -356,8 +459,8 @@ export const codes = {
   },
   FRM_ERR_SCH_MISSING_ID: {
     statusCode: 500,
-    message:
-      "Schema is missing an $id: addSchema() takes an object with a string $id, e.g. { $id: 'user', type: 'object' }",
+    message: 'Missing schema $id property',
+    advice: "addSchema() takes an object with a string $id, e.g. { $id: 'user', type: 'object' }.",
   },
   FRM_ERR_SCHEMA_REF_NOT_FOUND: {
     statusCode: 500,
@@ -370,13 +473,15 @@ export const codes = {
   },
   FRM_ERR_SCH_SERIALIZATION_BUILD: {
     statusCode: 500,
-    message: 'Failed to build the response serializer of %s %s, status %s: %s',
+    message: 'Failed building the serialization schema for %s: %s, due to error %s',
+    advice:
+      'Fix the response schema the error names, or add the shared schema a $ref points to with addSchema().',
   },
   FRM_ERR_VALIDATOR_PLUGIN: {
     statusCode: 500,
     message: 'validator.plugins[%s] must be a function or a [function, options] pair, received %s',
   },
-} as const satisfies Record<string, { statusCode: number; message: string }>
+} as const satisfies Record<string, CatalogueEntry>
 
 /** Every code the framework throws. */
 export type ErrorCode = keyof typeof codes

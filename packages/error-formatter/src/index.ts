@@ -1,4 +1,4 @@
-export { codes, type ErrorCode } from './codes.js'
+export { type CatalogueEntry, codes, type ErrorCode } from './codes.js'
 export { type ErrorBody, errorBody, errorStatusCode, statusText } from './error-body.js'
 export { createError, FrameworkError } from './framework-error.js'
 export {

@@ -20,6 +20,9 @@ export interface FastifyErrorConstructor {
 
 export type FastifyErrorCodes = {
   readonly [C in ErrorCode as FastifyCodeName<C>]: FastifyErrorConstructor
+} & {
+  /** The same constructors under the framework's own spelling (not enumerated). */
+  readonly [C in ErrorCode]: FastifyErrorConstructor
 }
 
 function constructorOf(code: ErrorCode): FastifyErrorConstructor {
@@ -42,7 +45,8 @@ function constructorOf(code: ErrorCode): FastifyErrorConstructor {
 /**
  * Fastify's `errorCodes`: the catalogue's codes under Fastify's names (`FST_ERR_` for `FRM_ERR_`),
  * for applications that test `error instanceof errorCodes.FST_ERR_BAD_STATUS_CODE` or build one
- * to compare. The errors themselves carry the framework's codes (`error.code` is `FRM_ERR_...`).
+ * to compare. The errors themselves carry the framework's codes (`error.code` is `FRM_ERR_...`),
+ * and each constructor is also reachable under that name (`errorCodes.FRM_ERR_NOT_FOUND`).
  *
  * @example
  * import { errorCodes } from 'framework'
@@ -50,11 +54,18 @@ function constructorOf(code: ErrorCode): FastifyErrorConstructor {
  *   if (error instanceof errorCodes.FST_ERR_SCH_ALREADY_PRESENT) app.log.warn('schema already added')
  * }
  */
-export const errorCodes: FastifyErrorCodes = Object.freeze(
-  Object.fromEntries(
-    (Object.keys(codes) as ErrorCode[]).map((code) => [
-      code.replace(/^FRM_/, 'FST_'),
-      constructorOf(code),
-    ]),
-  ),
-) as FastifyErrorCodes
+export const errorCodes: FastifyErrorCodes = Object.freeze(buildErrorCodes())
+
+/**
+ * Fastify's names enumerable; the framework's own names (`errorCodes.FRM_ERR_NOT_FOUND`, what code
+ * written for Fastify reads once its `FST_ERR_` codes are renamed) as non-enumerable aliases.
+ */
+function buildErrorCodes(): FastifyErrorCodes {
+  const table: Record<string, FastifyErrorConstructor> = {}
+  for (const code of Object.keys(codes) as ErrorCode[]) {
+    const build = constructorOf(code)
+    table[code.replace(/^FRM_/, 'FST_')] = build
+    Object.defineProperty(table, code, { value: build, enumerable: false })
+  }
+  return table as FastifyErrorCodes
+}

@@ -30,7 +30,13 @@ describe('factory options', () => {
       "Option 'requestTimeout' is not valid",
     )
     expect(() => checkOptions({ schemaErrorFormatter: 'x' as never })).toThrow(
-      "Option 'schemaErrorFormatter' is not valid: expected a function, received string",
+      "schemaErrorFormatter option should be a non async function. Instead got 'string'.",
+    )
+    expect(() => checkOptions(42 as never)).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_OPTIONS_NOT_OBJ',
+        message: 'Options must be an object',
+      }),
     )
     expect(() => checkOptions({ validator: { plugins: {} as never } })).toThrow(
       "Option 'validator.plugins' is not valid",

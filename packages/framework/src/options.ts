@@ -231,7 +231,7 @@ const integerOptions = [
  */
 export function checkOptions(options: FrameworkOptions): void {
   if (typeof options !== 'object' || options === null) {
-    throw createError('FRM_ERR_INVALID_OPTION', 'options', 'pass an object, or nothing')
+    throw createError('FRM_ERR_OPTIONS_NOT_OBJ')
   }
   refuseUnsupported(options as Record<string, unknown>)
   for (const name of integerOptions) {
@@ -251,7 +251,13 @@ export function checkOptions(options: FrameworkOptions): void {
       'expected a whole number > 0, received 0',
     )
   }
-  for (const name of ['schemaErrorFormatter', 'genReqId'] as const) {
+  if (
+    options.schemaErrorFormatter !== undefined &&
+    typeof options.schemaErrorFormatter !== 'function'
+  ) {
+    throw createError('FRM_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', typeof options.schemaErrorFormatter)
+  }
+  for (const name of ['genReqId'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw createError(
         'FRM_ERR_INVALID_OPTION',

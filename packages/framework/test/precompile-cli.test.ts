@@ -39,7 +39,7 @@ describe('framework-precompile <app-module> <out-file>', () => {
     )
     expect(failure?.code).toBe(1)
     expect(failure?.stderr).toMatch(
-      /^framework-precompile: FRM_ERR_SCH_VALIDATION_BUILD: .*POST \/items.*nowhere#/,
+      /^framework-precompile: FRM_ERR_SCH_VALIDATION_BUILD: .*POST: \/items.*nowhere#/,
     )
   })
 })

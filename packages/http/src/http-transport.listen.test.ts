@@ -72,7 +72,7 @@ describe('listen', () => {
     // Even while the first listen() is still under way.
     await expect(transport.listen({ port: 0, host: '127.0.0.1' })).rejects.toMatchObject({
       code: 'FRM_ERR_REOPENED_SERVER',
-      message: 'The server is already listening: call close() before listen() again',
+      message: 'Fastify is already listening',
     })
     await first
     await expect(transport.listen({ port: 0, host: '127.0.0.1' })).rejects.toMatchObject({

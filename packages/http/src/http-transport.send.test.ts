@@ -181,7 +181,7 @@ describe('send', () => {
     const response = await transport.inject('/object')
     expect(response.statusCode).toBe(500)
     expect(done).toHaveBeenCalledWith(
-      'Payload of type Object cannot be sent as it is: send a string, a Buffer, a stream or a plain value (serialized as JSON)',
+      "Attempted to send payload of invalid type 'Object'. Expected a string or Buffer.",
     )
   })
 

@@ -39,10 +39,7 @@ describe('built output', () => {
         fromChild: { $id: 'user', type: 'object' },
         dereferenced: { items: { type: 'object' } },
         expanded: { type: 'object', properties: { a: { type: 'string' } } },
-        error: [
-          'FRM_ERR_SCH_ALREADY_PRESENT',
-          "A schema with $id 'user' is already visible in this context: use another $id",
-        ],
+        error: ['FRM_ERR_SCH_ALREADY_PRESENT', "Schema with id 'user' already declared!"],
       })
     },
   )

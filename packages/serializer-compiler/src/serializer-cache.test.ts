@@ -81,7 +81,7 @@ describe('one build per identical (schema, shared schemas)', () => {
     expect(() =>
       compile({ schema: { $ref: 'broken#' }, method: 'GET', url: '/b', httpStatus: '200' }),
     ).toThrow(
-      'Failed to build the response serializer of GET /b, status 200: "broken" schema is invalid: data/properties/a/type must be equal to one of the allowed values. Correct the response schema (JSON Schema Draft 7).',
+      'Failed building the serialization schema for GET: /b, due to error "broken" schema is invalid: data/properties/a/type must be equal to one of the allowed values. Correct the response schema (JSON Schema Draft 7). (status: 200)',
     )
   })
 

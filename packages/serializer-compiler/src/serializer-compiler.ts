@@ -124,8 +124,7 @@ function compile(
       'FRM_ERR_SCH_SERIALIZATION_BUILD',
       method,
       url,
-      httpStatus,
-      compileReason(error),
+      `${compileReason(error)} (status: ${httpStatus})`,
       {
         cause: error,
       },

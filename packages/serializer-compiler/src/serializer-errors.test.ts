@@ -31,7 +31,7 @@ describe('schemas that cannot be built', () => {
     expect(error.code).toBe('FRM_ERR_SCH_SERIALIZATION_BUILD')
     expect(error.statusCode).toBe(500)
     expect(error.message).toBe(
-      'Failed to build the response serializer of POST /users, status 200: Cannot resolve ref "nobody#". Schema with id "nobody" is not found. Add the schema it names with addSchema() in this context or an ancestor, or correct the $ref.',
+      'Failed building the serialization schema for POST: /users, due to error Cannot resolve ref "nobody#". Schema with id "nobody" is not found. Add the schema it names with addSchema() in this context or an ancestor, or correct the $ref. (status: 200)',
     )
     expect(error.cause).toBeInstanceOf(Error)
     expect((error.cause as Error).message).toBe(
@@ -44,7 +44,7 @@ describe('schemas that cannot be built', () => {
       compileFor({ type: 'object', properties: { a: { $ref: 'user#/definitions/nope' } } }, '2xx'),
     )
     expect(error.message).toBe(
-      'Failed to build the response serializer of POST /users, status 2xx: Cannot find reference "user#/definitions/nope". Add the schema it names with addSchema() in this context or an ancestor, or correct the $ref.',
+      'Failed building the serialization schema for POST: /users, due to error Cannot find reference "user#/definitions/nope". Add the schema it names with addSchema() in this context or an ancestor, or correct the $ref. (status: 2xx)',
     )
   })
 
@@ -54,13 +54,13 @@ describe('schemas that cannot be built', () => {
     )
     expect(error.code).toBe('FRM_ERR_SCH_SERIALIZATION_BUILD')
     expect(error.message).toBe(
-      'Failed to build the response serializer of POST /users, status default: schema is invalid: data/properties/a/type must be equal to one of the allowed values. Correct the response schema (JSON Schema Draft 7).',
+      'Failed building the serialization schema for POST: /users, due to error schema is invalid: data/properties/a/type must be equal to one of the allowed values. Correct the response schema (JSON Schema Draft 7). (status: default)',
     )
   })
 
   it('a schema that is not an object is refused', () => {
     expect(() => compileFor('string')).toThrow(
-      'Failed to build the response serializer of POST /users, status 200: a response schema must be a JSON Schema object, received a string.',
+      'Failed building the serialization schema for POST: /users, due to error a response schema must be a JSON Schema object, received a string. (status: 200)',
     )
     expect(() => compileFor(null)).toThrow('received null.')
     expect(() => compileFor([])).toThrow('received an array.')
@@ -68,7 +68,7 @@ describe('schemas that cannot be built', () => {
 
   it('the false schema is refused', () => {
     expect(() => compileFor(false)).toThrow(
-      'Failed to build the response serializer of POST /users, status 200: the schema is `false`, which no value matches: give a schema, or remove this response entry.',
+      'Failed building the serialization schema for POST: /users, due to error the schema is `false`, which no value matches: give a schema, or remove this response entry. (status: 200)',
     )
   })
 
@@ -76,7 +76,7 @@ describe('schemas that cannot be built', () => {
     expect(() =>
       compileFor({ type: 'object', properties: { a: { type: 'string', default: () => 'x' } } }),
     ).toThrow(
-      'Failed to build the response serializer of POST /users, status 200: /properties/a/default is a function or a symbol, which has no JSON form: give a JSON value.',
+      'Failed building the serialization schema for POST: /users, due to error /properties/a/default is a function or a symbol, which has no JSON form: give a JSON value. (status: 200)',
     )
   })
 
@@ -85,7 +85,7 @@ describe('schemas that cannot be built', () => {
     for (let i = 0; i < 5; i++) schema = { type: 'object', properties: { a: schema } }
     const compile = buildSerializerCompiler({ maxDepth: 3 })({})
     expect(() => compile({ schema, method: 'GET', url: '/deep', httpStatus: '200' })).toThrow(
-      'Failed to build the response serializer of GET /deep, status 200: schema exceeds maximum depth of 3. Correct the response schema (JSON Schema Draft 7).',
+      'Failed building the serialization schema for GET: /deep, due to error schema exceeds maximum depth of 3. Correct the response schema (JSON Schema Draft 7). (status: 200)',
     )
   })
 

@@ -101,7 +101,7 @@ describe('buildValidatorCompiler: schemas Ajv cannot compile', () => {
     )
     expect(error.code).toBe('FRM_ERR_SCH_VALIDATION_BUILD')
     expect(error.message).toBe(
-      "Failed to build the validation schema of GET /users, part params: cannot resolve $ref 'missing#': no shared schema has the $id 'missing'; add it with addSchema() in this context or an ancestor",
+      "Failed building the validation schema for GET: /users, due to error cannot resolve $ref 'missing#': no shared schema has the $id 'missing'; add it with addSchema() in this context or an ancestor (httpPart: params)",
     )
   })
 
@@ -116,7 +116,7 @@ describe('buildValidatorCompiler: schemas Ajv cannot compile', () => {
       }),
     )
     expect(error.message).toBe(
-      "Failed to build the validation schema of PUT /users/:id, part body: cannot resolve $ref 'user#/definitions/nope': the shared schema 'user' has nothing at that location",
+      "Failed building the validation schema for PUT: /users/:id, due to error cannot resolve $ref 'user#/definitions/nope': the shared schema 'user' has nothing at that location (httpPart: body)",
     )
   })
 
@@ -131,7 +131,7 @@ describe('buildValidatorCompiler: schemas Ajv cannot compile', () => {
       }),
     )
     expect(error.message).toBe(
-      "Failed to build the validation schema of GET /, part querystring: cannot resolve $ref '#/definitions/nope': the schema has nothing at that location",
+      "Failed building the validation schema for GET: /, due to error cannot resolve $ref '#/definitions/nope': the schema has nothing at that location (httpPart: querystring)",
     )
   })
 
@@ -147,7 +147,7 @@ describe('buildValidatorCompiler: schemas Ajv cannot compile', () => {
     )
     expect(error.code).toBe('FRM_ERR_SCH_VALIDATION_BUILD')
     expect(error.message).toBe(
-      'Failed to build the validation schema of POST /n, part body: schema is invalid: data/properties/n/minimum must be number',
+      'Failed building the validation schema for POST: /n, due to error schema is invalid: data/properties/n/minimum must be number (httpPart: body)',
     )
   })
 
@@ -163,10 +163,10 @@ describe('buildValidatorCompiler: schemas Ajv cannot compile', () => {
     const compile = buildValidatorCompiler()({})
     const input = { schema: { $ref: 'x#' }, httpPart: 'body' as const }
     expect(thrown(() => compile({ ...input, method: 'POST', url: '/a' })).message).toContain(
-      'POST /a',
+      'POST: /a',
     )
     expect(thrown(() => compile({ ...input, method: 'PUT', url: '/b' })).message).toContain(
-      'PUT /b',
+      'PUT: /b',
     )
   })
 })

@@ -1,12 +1,6 @@
 import { createError } from '@framework/error-formatter'
 import type { Core } from '../context/index.js'
-import {
-  type ContextState,
-  type HookEntry,
-  hookFunctionName,
-  preOrder,
-  settle,
-} from '../context/index.js'
+import { type ContextState, type HookEntry, preOrder, settle } from '../context/index.js'
 import { buildRouteTable } from '../routes/index.js'
 import { isThenable } from '../util/index.js'
 
@@ -168,15 +162,7 @@ function runTimedHook(
     }
     if (timed && core.pluginTimeout > 0) {
       timer = setTimeout(
-        () =>
-          finish(
-            createError(
-              'FRM_ERR_HOOK_TIMEOUT',
-              name,
-              hookFunctionName(hook),
-              String(core.pluginTimeout),
-            ),
-          ),
+        () => finish(createError('FRM_ERR_HOOK_TIMEOUT', name)),
         core.pluginTimeout,
       )
     }

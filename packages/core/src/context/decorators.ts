@@ -51,7 +51,8 @@ export type DecoratorKind = 'instance' | 'request' | 'reply'
 /**
  * Checks that every name in `dependencies` is a visible decorator of the same kind.
  *
- * @throws FRM_ERR_DEC_MISSING_DEPENDENCY naming the decorator and the first missing dependency
+ * @throws FRM_ERR_DEC_DEPENDENCY_INVALID_TYPE when `dependencies` is not an array,
+ * FRM_ERR_DEC_MISSING_DEPENDENCY naming the first missing dependency
  */
 export function assertDependencies(
   name: string | symbol,
@@ -60,15 +61,11 @@ export function assertDependencies(
 ): void {
   if (dependencies === undefined) return
   if (!Array.isArray(dependencies)) {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      `dependencies of decorator ${String(name)}`,
-      `expected an array of decorator names, received ${describe(dependencies)}`,
-    )
+    throw createError('FRM_ERR_DEC_DEPENDENCY_INVALID_TYPE', String(name))
   }
   for (const dependency of dependencies) {
     if (!isVisible(dependency)) {
-      throw createError('FRM_ERR_DEC_MISSING_DEPENDENCY', String(name), dependency)
+      throw createError('FRM_ERR_DEC_MISSING_DEPENDENCY', dependency)
     }
   }
 }
@@ -81,6 +78,10 @@ export function assertDependencies(
  */
 export function assertNotReference(name: string | symbol, spec: DecoratorSpec): void {
   if (spec.kind === 'value' && typeof spec.value === 'object' && spec.value !== null) {
-    throw createError('FRM_ERR_DEC_REFERENCE_TYPE', String(name))
+    throw createError(
+      'FRM_ERR_DEC_REFERENCE_TYPE',
+      String(name),
+      Array.isArray(spec.value) ? 'array' : typeof spec.value,
+    )
   }
 }

@@ -1,7 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { HookName, RouteHookName } from '../types/hooks.js'
 import type { Instance } from '../types/instance.js'
-import { describe, isAsyncFunction } from '../util/index.js'
+import { isAsyncFunction } from '../util/index.js'
 
 /** One declared hook, ready to call. */
 export interface HookEntry {
@@ -85,12 +85,13 @@ export function createHookEntry(name: string, fn: unknown, ctx: Instance): HookE
     throw createError('FRM_ERR_HOOK_INVALID_TYPE', name, hookNames.join(', '))
   }
   if (typeof fn !== 'function') {
-    throw createError('FRM_ERR_HOOK_INVALID_HANDLER', name, describe(fn))
+    // Fastify's wording shows the value itself: `preHandler hook should be a function, instead got null`.
+    throw createError('FRM_ERR_HOOK_INVALID_HANDLER', name, fn)
   }
   const callback = fn.length > argumentCounts[name as HookName]
   if (callback && isAsyncFunction(fn)) {
     // Neither done nor the promise could be trusted to end the hook: refuse it up front.
-    throw createError('FRM_ERR_HOOK_INVALID_ASYNC_HANDLER', name, fn.name || 'anonymous')
+    throw createError('FRM_ERR_HOOK_INVALID_ASYNC_HANDLER')
   }
   return { fn: fn as HookEntry['fn'], ctx, callback, seq: 0 }
 }

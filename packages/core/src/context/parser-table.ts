@@ -75,24 +75,26 @@ export class ParserTable {
 }
 
 /**
- * The key of a type as given to add/has/removeContentTypeParser.
+ * The key of a type as given to add/has/removeContentTypeParser: a media type's essence, `'*'`,
+ * a RegExp, or (as Fastify takes any string) another string trimmed and lower-cased, which only
+ * a Content-Type of exactly that text reaches.
  *
- * @throws FRM_ERR_CTP_INVALID_TYPE for anything but a media type string, `'*'` or a RegExp
+ * @throws FRM_ERR_CTP_EMPTY_TYPE for an empty string, FRM_ERR_CTP_INVALID_TYPE for anything but a
+ * string or a RegExp
  */
 export function parserKey(type: unknown): { key: string; regexp: RegExp | undefined } {
   if (type instanceof RegExp) return { key: `RegExp:${type.source}/${type.flags}`, regexp: type }
-  if (typeof type === 'string') {
-    if (type.trim() === '*') return { key: '*', regexp: undefined }
-    const essence = mediaTypeEssence(type)
-    if (essence !== undefined) return { key: essence, regexp: undefined }
-  }
-  throw createError('FRM_ERR_CTP_INVALID_TYPE', describe(type))
+  if (typeof type !== 'string') throw createError('FRM_ERR_CTP_INVALID_TYPE', describe(type))
+  const trimmed = type.trim().toLowerCase()
+  if (trimmed === '') throw createError('FRM_ERR_CTP_EMPTY_TYPE')
+  if (trimmed === '*') return { key: '*', regexp: undefined }
+  return { key: mediaTypeEssence(type) ?? trimmed, regexp: undefined }
 }
 
 /**
  * Builds a parser entry from `addContentTypeParser` arguments.
  *
- * @throws FRM_ERR_CTP_INVALID_HANDLER, FRM_ERR_INVALID_OPTION
+ * @throws FRM_ERR_CTP_INVALID_HANDLER, FRM_ERR_CTP_INVALID_PARSE_TYPE
  */
 export function createParserEntry(
   type: unknown,
@@ -107,11 +109,7 @@ export function createParserEntry(
   }
   const parseAs = options?.parseAs
   if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      'parseAs',
-      `use 'string' or 'buffer', received ${describe(parseAs)}`,
-    )
+    throw createError('FRM_ERR_CTP_INVALID_PARSE_TYPE', String(parseAs))
   }
   const bodyLimit = options?.bodyLimit
   if (bodyLimit !== undefined && !(Number.isInteger(bodyLimit) && bodyLimit > 0)) {

@@ -3,7 +3,7 @@ import { isThenable } from '../util/index.js'
 import { createChildContext } from './context-factory.js'
 import type { ContextState } from './context-state.js'
 import { createPluginNode, type PluginNode, type QueueItem } from './context-state.js'
-import { assertRequirements, readPluginInfo } from './plugin-meta.js'
+import { assertRequirements, readPluginInfo, sourcePreview } from './plugin-meta.js'
 
 /**
  * The node that receives what is registered on `state` now (the root's once that node is done).
@@ -211,10 +211,9 @@ function runBody(node: PluginNode, fn: (...args: any[]) => unknown, opts: unknow
     const arm = (): void => {
       if (timeout > 0 && !finished) {
         clearTimeout(timer)
-        timer = setTimeout(
-          () => finish(createError('FRM_ERR_PLUGIN_TIMEOUT', node.name, String(timeout))),
-          timeout,
-        )
+        // Fastify names an anonymous plugin by the start of its source.
+        const shown = node.name === 'anonymous' ? sourcePreview(fn) : node.name
+        timer = setTimeout(() => finish(createError('FRM_ERR_PLUGIN_TIMEOUT', shown)), timeout)
       }
     }
     node.timer = { pause: () => clearTimeout(timer), resume: arm }

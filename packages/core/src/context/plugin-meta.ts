@@ -38,6 +38,8 @@ export interface PluginInfo {
   name: string
   /** False for `anonymous`: an unnamed plugin is not recorded for dependency checks. */
   named: boolean
+  /** The name its metadata gives (`meta.name`), which the requirement errors quote. */
+  metaName: string | undefined
   /**
    * The name `hasPlugin` and `pluginName` know it by: its name, or for an anonymous function the
    * first two lines of its source joined by ` -- ` (what Fastify 4 shows).
@@ -101,6 +103,7 @@ export function readPluginInfo(plugin: unknown): PluginInfo {
     fn,
     name: candidate || 'anonymous',
     named: candidate !== '',
+    metaName: typeof meta.name === 'string' ? meta.name : undefined,
     chainName: candidate || sourcePreview(fn),
     skipOverride: marks[kSkipOverride] === true || marks[kFastifySkipOverride] === true,
     fastifyRange: typeof meta.fastify === 'string' ? meta.fastify : undefined,
@@ -110,7 +113,7 @@ export function readPluginInfo(plugin: unknown): PluginInfo {
 }
 
 /** The first two lines of a function's source, trimmed, joined by ` -- `. */
-function sourcePreview(fn: (...args: any[]) => unknown): string {
+export function sourcePreview(fn: (...args: any[]) => unknown): string {
   return Function.prototype.toString
     .call(fn)
     .split('\n')
@@ -168,7 +171,7 @@ export function assertRequirements(info: PluginInfo, registrar: ContextState): v
   }
   for (const dependency of info.dependencies) {
     if (!isRegistered(registrar, dependency)) {
-      throw createError('FRM_ERR_PLUGIN_DEPENDENCY_MISSING', info.name, dependency)
+      throw createError('FRM_ERR_PLUGIN_DEPENDENCY_MISSING', dependency, String(info.metaName))
     }
   }
   // fastify-plugin's meta names instance decorators `fastify`; framework-plugin's says `instance`.
@@ -176,15 +179,20 @@ export function assertRequirements(info: PluginInfo, registrar: ContextState): v
     ...(info.decorators.instance ?? []),
     ...(info.decorators.fastify ?? []),
   ]
+  // As Fastify words it: the plugin is named only when its metadata names it.
+  const requiredBy = info.metaName === undefined ? '' : ` required by '${info.metaName}'`
   for (const name of instanceDecorators) {
     if (!(name in registrar.instance)) {
-      throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', info.name, name)
+      throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', name, requiredBy, 'Fastify')
     }
   }
-  for (const kind of ['request', 'reply'] as const) {
+  for (const [kind, where] of [
+    ['request', 'Request'],
+    ['reply', 'Reply'],
+  ] as const) {
     for (const name of info.decorators[kind] ?? []) {
       if (!hasScopedDecorator(registrar, kind, name)) {
-        throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', info.name, `${kind}.${name}`)
+        throw createError('FRM_ERR_PLUGIN_DECORATOR_MISSING', name, requiredBy, where)
       }
     }
   }

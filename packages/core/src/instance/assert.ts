@@ -8,7 +8,14 @@ import { describe, isAsyncFunction } from '../util/index.js'
  * @throws FRM_ERR_INSTANCE_ALREADY_LISTENING naming the call
  */
 export function assertNotStarted(state: ContextState, call: string): void {
-  if (state.core.started) throw createError('FRM_ERR_INSTANCE_ALREADY_LISTENING', call)
+  if (state.core.started) throw alreadyListening(call)
+}
+
+/** Fastify's words for the refused call: `Cannot add route!`, `Cannot call "addSchema"!`. */
+function alreadyListening(call: string): Error {
+  const name = /^[\w.]+/.exec(call)?.[0] ?? call
+  const what = name === 'route' ? 'Cannot add route!' : `Cannot call "${name}"!`
+  return createError('FRM_ERR_INSTANCE_ALREADY_LISTENING', what)
 }
 
 /**
@@ -18,8 +25,7 @@ export function assertNotStarted(state: ContextState, call: string): void {
  * @throws FRM_ERR_INSTANCE_ALREADY_LISTENING naming the call
  */
 export function assertNotStartedOrOnReady(state: ContextState, call: string): void {
-  if (state.core.started && !state.core.inOnReady)
-    throw createError('FRM_ERR_INSTANCE_ALREADY_LISTENING', call)
+  if (state.core.started && !state.core.inOnReady) throw alreadyListening(call)
 }
 
 /**
@@ -50,11 +56,12 @@ export function formatterProblem(value: unknown): string | null {
 }
 
 /**
- * Refuses a schema error formatter that is not a synchronous function (specification 7.4).
+ * Refuses a schema error formatter that is not a synchronous function (specification 7.4), with
+ * Fastify's error (the factory option and `setSchemaErrorFormatter` alike).
  *
- * @throws FRM_ERR_INVALID_OPTION naming the option
+ * @throws FRM_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN naming what was received
  */
-export function assertFormatter(value: unknown, option: string): void {
-  const problem = formatterProblem(value)
-  if (problem !== null) throw createError('FRM_ERR_INVALID_OPTION', option, problem)
+export function assertFormatter(value: unknown): void {
+  if (formatterProblem(value) !== null)
+    throw createError('FRM_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', typeof value)
 }

@@ -96,14 +96,13 @@ function declareRoute(
       'a route definition is an object { method, url, handler }',
     )
   }
-  const declared = definition.url ?? definition.path
-  if (typeof declared !== 'string') {
-    throw createError(
-      'FRM_ERR_ROUTE_INVALID',
-      describe(declared),
-      'url (or path) must be a string such as /users/:id',
-    )
+  // Checked before the url, as Fastify does.
+  const declaredLimit = definition.bodyLimit
+  if (declaredLimit !== undefined && !(Number.isInteger(declaredLimit) && declaredLimit > 0)) {
+    throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(declaredLimit))
   }
+  const declared = definition.url ?? definition.path
+  if (typeof declared !== 'string') throw createError('FRM_ERR_INVALID_URL', typeof declared)
   const trailingSlash = definition.prefixTrailingSlash ?? 'both'
   if (!trailingSlashes.has(trailingSlash)) {
     throw createError(
@@ -145,13 +144,13 @@ function declareRoute(
   if (bodyless !== undefined && options.schema?.body !== undefined && !autoHead) {
     throw createError('FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', bodyless, label)
   }
+  // Again after the onRoute hooks, which may have set it.
   const limit = options.bodyLimit
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
-    throw createError(
-      'FRM_ERR_ROUTE_INVALID',
-      `${methods.join(',')} ${label}`,
-      `bodyLimit must be a positive integer, received ${describe(limit)}`,
-    )
+    throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(limit))
+  }
+  if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
+    throw createError('FRM_ERR_ROUTE_HANDLER_NOT_FN', methods.join(','), label)
   }
   const formatter = options.schemaErrorFormatter
   const formatterIssue = formatter === undefined ? null : formatterProblem(formatter)
@@ -165,7 +164,6 @@ function declareRoute(
   for (const [name, value] of [
     ['validatorCompiler', options.validatorCompiler],
     ['serializerCompiler', options.serializerCompiler],
-    ['errorHandler', options.errorHandler],
   ] as const) {
     if (value !== undefined && typeof value !== 'function') {
       throw createError(

@@ -101,7 +101,7 @@ export const settingMethods = {
   setErrorHandler(this: Instance, handler: ErrorHandler<any>): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'setErrorHandler()')
-    assertFunction(handler, 'setErrorHandler(handler)')
+    if (typeof handler !== 'function') throw createError('FRM_ERR_ERROR_HANDLER_NOT_FN')
     state.errorHandler = { fn: handler, ctx: this }
     return this
   },
@@ -120,7 +120,7 @@ export const settingMethods = {
   setSchemaErrorFormatter(this: Instance, formatter: SchemaErrorFormatter): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'setSchemaErrorFormatter()')
-    assertFormatter(formatter, 'setSchemaErrorFormatter(formatter)')
+    assertFormatter(formatter)
     state.schemaErrorFormatter = formatter
     return this
   },

@@ -66,10 +66,8 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
     if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
       lifecycleError(
         reply,
-        createError(
-          'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
-          'the request has a body but no Content-Type header',
-        ),
+        // Fastify names the missing type as it reads it: `Unsupported Media Type: undefined`.
+        createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', 'undefined'),
       )
       return
     }

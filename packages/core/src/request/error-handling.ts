@@ -16,9 +16,11 @@ import { sendPayload, write } from './send.js'
 
 /**
  * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
- * an error handler). Once the reply is on its way it can only be logged.
+ * an error handler). Once the reply is on its way it can only be logged; once it was hijacked
+ * it is the caller's, so nothing is said (Fastify 4's hook runner stops there too).
  */
 export function lifecycleError(reply: Reply, error: unknown): void {
+  if (reply[kPhase] === Phase.Hijacked) return
   if (reply[kPhase] !== Phase.Open) {
     reply.request.log.error({ err: error }, 'Error raised after the reply was sent')
     return
@@ -102,7 +104,7 @@ function invokeErrorHandler(reply: Reply, error: unknown): void {
     lifecycleError(reply, thrown)
     return
   }
-  settleResult(reply, result, lifecycleError, 'error handler')
+  settleResult(reply, result, lifecycleError)
 }
 
 /**

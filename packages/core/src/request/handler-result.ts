@@ -1,5 +1,5 @@
 import { createError } from '@framework/error-formatter'
-import { isThenable, kPhase, kRoute, Phase } from '../util/index.js'
+import { isThenable, kPhase, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
 
 /** Where a thrown or rejected error goes (passed in: this module never imports the error path). */
@@ -11,34 +11,28 @@ type Fail = (reply: Reply, error: unknown) => void
  * - a value: sent;
  * - a promise: awaited; then `reply` means "I send later", a value is sent, and `undefined` with
  *   nothing sent answers an empty body with the status set so far (200 from a handler);
- * - a value that comes once the reply was already sent is logged and ignored.
- * `what` names the function in messages (`handler`, `error handler`).
+ * - a value that comes once the reply was already sent is ignored with `reply.send`'s warning,
+ *   and silently once the reply was hijacked (Fastify 4's `wrapThenable`).
  */
-export function settleResult(reply: Reply, result: unknown, fail: Fail, what: string): void {
+export function settleResult(reply: Reply, result: unknown, fail: Fail): void {
   if (result === undefined || result === reply) return
   if (isThenable(result)) {
     result.then(
-      (value) => settleResolved(reply, value, what),
+      (value) => settleResolved(reply, value),
       (reason) => fail(reply, reason ?? createError('FRM_ERR_SEND_UNDEFINED_ERR')),
     )
     return
   }
-  sendValue(reply, result, what)
+  sendValue(reply, result)
 }
 
 /** A promise's value, read as `settleResult` reads it (exported for the traced handler run). */
-export function settleResolved(reply: Reply, value: unknown, what: string): void {
+export function settleResolved(reply: Reply, value: unknown): void {
   if (value === reply) return
-  if (value !== undefined) sendValue(reply, value, what)
+  if (value !== undefined) sendValue(reply, value)
   else if (reply[kPhase] === Phase.Open) reply.send()
 }
 
-function sendValue(reply: Reply, value: unknown, what: string): void {
-  if (reply[kPhase] === Phase.Open) {
-    reply.send(value)
-    return
-  }
-  reply.request.log.warn(
-    `The ${what} of ${reply.request.method} ${reply[kRoute].url} returned a value after the reply was sent: the value is ignored`,
-  )
+function sendValue(reply: Reply, value: unknown): void {
+  if (reply[kPhase] !== Phase.Hijacked) reply.send(value)
 }

@@ -1,6 +1,7 @@
 import { tracingChannel } from 'node:diagnostics_channel'
 import { isThenable, kRoute } from '../util/index.js'
 import { lifecycleError, statusFor } from './error-handling.js'
+import { handlerRejected, handlerThrew } from './handler-errors.js'
 import { settleResolved, settleResult } from './handler-result.js'
 import type { Reply } from './reply.js'
 import type { Request } from './request.js'
@@ -54,7 +55,8 @@ export function runTracedHandler(reply: Reply, failed = false, preHandlerError?:
       try {
         result = rc.handler.call(rc.instance, reply.request as never, reply as never)
       } catch (thrown) {
-        fail(reply, message, thrown)
+        publishError(reply, message, thrown)
+        handlerThrew(reply, thrown)
         return
       }
       if (isThenable(result)) {
@@ -64,7 +66,7 @@ export function runTracedHandler(reply: Reply, failed = false, preHandlerError?:
           (reason) => rejected(reply, message, reason),
         )
       } else {
-        settleResult(reply, result, lifecycleError, 'handler')
+        settleResult(reply, result, handlerRejected)
       }
     } finally {
       handlerChannels.end.publish(message)
@@ -75,7 +77,7 @@ export function runTracedHandler(reply: Reply, failed = false, preHandlerError?:
 function resolved(reply: Reply, message: HandlerTraceMessage, value: unknown): void {
   handlerChannels.asyncStart.publish(message)
   try {
-    settleResolved(reply, value, 'handler')
+    settleResolved(reply, value)
   } finally {
     handlerChannels.asyncEnd.publish(message)
   }
@@ -86,7 +88,7 @@ function rejected(reply: Reply, message: HandlerTraceMessage, reason: unknown): 
   publishError(reply, message, error)
   handlerChannels.asyncStart.publish(message)
   try {
-    lifecycleError(reply, error)
+    handlerRejected(reply, error)
   } finally {
     handlerChannels.asyncEnd.publish(message)
   }

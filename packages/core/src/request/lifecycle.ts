@@ -4,6 +4,7 @@ import { kRoute } from '../util/index.js'
 import { runAbortHooks } from './abort-hooks.js'
 import { parseBody } from './body.js'
 import { lifecycleError } from './error-handling.js'
+import { handlerRejected, handlerThrew } from './handler-errors.js'
 import { settleResult } from './handler-result.js'
 import { isTraced, runTracedHandler } from './handler-tracing.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
@@ -117,8 +118,8 @@ function runHandler(reply: Reply): void {
   try {
     result = rc.handler.call(rc.instance, reply.request as never, reply as never)
   } catch (thrown) {
-    lifecycleError(reply, thrown)
+    handlerThrew(reply, thrown)
     return
   }
-  settleResult(reply, result, lifecycleError, 'handler')
+  settleResult(reply, result, handlerRejected)
 }

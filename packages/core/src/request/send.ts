@@ -47,11 +47,7 @@ const BINARY_TYPE = 'application/octet-stream'
  */
 export function send(reply: Reply, payload: unknown): void {
   if (reply[kPhase] !== Phase.Open) {
-    const rc = reply[kRoute]
-    reply.request.log.warn(
-      { err: createError('FRM_ERR_REP_ALREADY_SENT', reply.request.method, rc.url) },
-      'Reply already sent',
-    )
+    warnAlreadySent(reply)
     return
   }
   if (payload instanceof Error) {
@@ -59,6 +55,20 @@ export function send(reply: Reply, payload: unknown): void {
     return
   }
   sendPayload(reply, payload)
+}
+
+/**
+ * A second `reply.send` (or a value returned once the reply was sent) is ignored with a warning
+ * whose `err` names the request, as Fastify 4 logs it (the message is the error's). `cause`: the
+ * error a handler threw after sending, kept on the warning's error.
+ */
+export function warnAlreadySent(reply: Reply, cause?: unknown): void {
+  const { url, method } = reply.request
+  const error =
+    cause === undefined
+      ? createError('FRM_ERR_REP_ALREADY_SENT', url, method)
+      : createError('FRM_ERR_REP_ALREADY_SENT', url, method, { cause })
+  reply.request.log.warn({ err: error }, error.message)
 }
 
 /**
@@ -267,7 +277,12 @@ function responded(reply: Reply, error: Error | undefined): void {
       errors.failWhileSending(reply, error)
       return
     }
-    rc.written(error)
+    // As Fastify 4: a response cut short (the client went away mid-stream, or the stream failed
+    // after the headers) is logged, and the onResponse hooks do not run: it was never completed.
+    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      reply.request.log.info({ res: { statusCode: reply.statusCode } }, 'stream closed prematurely')
+    } else rc.written(error)
+    return
   }
   if (rc.onResponse !== null) runRequestHooks(rc.onResponse, reply, afterOnResponse, false)
 }

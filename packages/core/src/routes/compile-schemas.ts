@@ -288,6 +288,17 @@ function compileError(
   part: string,
   error: unknown,
 ): unknown {
-  if (error instanceof FrameworkError && error.message.includes(`${method} ${url}`)) return error
-  return createError(code, method, url, part, error, { cause: error })
+  // A compiler that already threw this code (the default ones name the route themselves).
+  if (
+    error instanceof FrameworkError &&
+    (error.code === code || error.message.includes(`${method} ${url}`))
+  )
+    return error
+  const reason = error instanceof Error ? error.message : String(error)
+  return createError(code, method, url, `${reason} (${partLabel(code, part)})`, { cause: error })
+}
+
+/** Which schema of the route failed, appended to Fastify's message: `httpPart: body`, `status: 2xx`. */
+export function partLabel(code: ErrorCode, part: string): string {
+  return code === 'FRM_ERR_SCH_SERIALIZATION_BUILD' ? `status: ${part}` : `httpPart: ${part}`
 }

@@ -84,6 +84,27 @@ describe('[compat] custom constraint strategies', () => {
     },
   )
 
+  itBoth(
+    "a failing asynchronous strategy answers Fastify's 500 body, not the strategy's error",
+    async ({ send }) => {
+      const strategy = {
+        ...tenantStrategy(),
+        deriveConstraint(_req: unknown, _ctx: unknown, done: any) {
+          setImmediate(() => done(new Error('database password rejected')))
+        },
+      }
+      const app = makeApp({ constraints: { tenant: strategy } })
+      app.get('/', { constraints: { tenant: 'acme' } }, async () => 'acme')
+      const res = await send(app, { url: '/', headers: { 'x-tenant': 'acme' } })
+      expect(res.statusCode).toBe(500)
+      expect(JSON.parse(res.body)).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Unexpected error from async constraint',
+      })
+    },
+  )
+
   itBoth('a strategy named version replaces the built-in semver one', async ({ send }) => {
     const exact = {
       ...tenantStrategy('version'),

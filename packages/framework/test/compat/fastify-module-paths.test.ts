@@ -18,14 +18,20 @@ describe('[compat] errorCodes', () => {
     expect((framework as unknown as { errorCodes: unknown }).errorCodes).toBe(errorCodes)
   })
 
+  it('answers under the framework spelling too, for code whose FST_ERR_ names were renamed', () => {
+    expect(errorCodes.FRM_ERR_NOT_FOUND).toBe(errorCodes.FST_ERR_NOT_FOUND)
+    const built = errorCodes.FRM_ERR_VALIDATION('custom error message')
+    expect(built).toBeInstanceOf(errorCodes.FRM_ERR_VALIDATION)
+    expect(built.message).toBe('custom error message')
+    expect(Object.keys(errorCodes).some((name) => name.startsWith('FRM_'))).toBe(false)
+  })
+
   it('builds the framework error of the code, with or without new', () => {
     const built = new errorCodes.FST_ERR_SCH_ALREADY_PRESENT('user')
     expect(built).toBeInstanceOf(FrameworkError)
     expect(built.code).toBe('FRM_ERR_SCH_ALREADY_PRESENT')
     expect(built.statusCode).toBe(500)
-    expect(built.message).toBe(
-      "A schema with $id 'user' is already visible in this context: use another $id",
-    )
+    expect(built.message).toBe("Schema with id 'user' already declared!")
     const called = errorCodes.FST_ERR_NOT_FOUND('GET', '/missing')
     expect(called.message).toBe(new errorCodes.FST_ERR_NOT_FOUND('GET', '/missing').message)
     expect(errorCodes.FST_ERR_NOT_FOUND.code).toBe('FRM_ERR_NOT_FOUND')

@@ -204,14 +204,14 @@ describe('[compat] Fastify 5 mediaType, routeOptions, getDecorator/setDecorator'
         try {
           request.setDecorator('usr', 1)
         } catch (error: any) {
-          undeclared = `${error.code}: ${error.message.split(':')[0]}`
+          undeclared = `${error.code}: ${error.message}`
         }
         return { user: request.getDecorator('user'), stamp: stamp(), undeclared }
       })
       expect((await send(app, { url: '/d/9' })).json()).toEqual({
         user: { name: 'ada' },
         stamp: 'stamped 9',
-        undeclared: "FRM_ERR_DEC_UNDECLARED: No decorator 'usr' has been declared on request",
+        undeclared: "FRM_ERR_DEC_UNDECLARED: No decorator 'usr' has been declared on request.",
       })
     },
   )

@@ -40,8 +40,7 @@ describe('[compat] plugins wrapped with the real fastify-plugin', () => {
     app.register(fastifyPlugin(async () => {}, { name: 'auth', dependencies: ['db'] }))
     await expect(app.ready()).rejects.toMatchObject({
       code: 'FRM_ERR_PLUGIN_DEPENDENCY_MISSING',
-      message:
-        "Plugin 'auth' needs the plugin 'db': register it before, in this context or an ancestor",
+      message: "The dependency 'db' of plugin 'auth' is not registered",
     })
   })
 
@@ -59,15 +58,14 @@ describe('[compat] plugins wrapped with the real fastify-plugin', () => {
     missing.register(needs({ reply: ['view'] }))
     await expect(missing.ready()).rejects.toMatchObject({
       code: 'FRM_ERR_PLUGIN_DECORATOR_MISSING',
-      message:
-        "Plugin 'needy' needs the decorator 'reply.view': declare it before registering the plugin",
+      message: "The decorator 'view' required by 'needy' is not present in Reply",
     })
 
     const fastifyKey = makeApp()
     fastifyKey.register(needs({ fastify: ['db'] }))
     await expect(fastifyKey.ready()).rejects.toMatchObject({
       code: 'FRM_ERR_PLUGIN_DECORATOR_MISSING',
-      message: "Plugin 'needy' needs the decorator 'db': declare it before registering the plugin",
+      message: "The decorator 'db' required by 'needy' is not present in Fastify",
     })
 
     const present = makeApp()

@@ -77,8 +77,7 @@ describe('[compat] reply payloads as Fastify 4.29 sends them', () => {
       statusCode: 500,
       code: 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
       error: 'Internal Server Error',
-      message:
-        'Payload of type object cannot be sent as it is: send a string, a Buffer, a stream or a plain value (serialized as JSON)',
+      message: "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
     })
   })
 

@@ -1,3 +1,5 @@
+import { request } from 'node:http'
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { makeApp, portOf } from '../spec/helpers'
 
@@ -88,5 +90,46 @@ describe('[compat] request logging (Fastify 4)', () => {
       'incoming request',
       'request completed',
     ])
+  })
+
+  it('a client that goes away mid-stream logs "stream closed prematurely", and no request completed', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const app = makeApp({ logger: recorder(lines) })
+    let responses = 0
+    app.addHook('onResponse', async () => {
+      responses++
+    })
+    app.get('/endless', (_request: any, reply: any) => {
+      let sent = false
+      // One chunk, then nothing: the response never ends on its own.
+      reply.send(
+        new Readable({
+          read() {
+            if (!sent) this.push(Buffer.from('hello\n'))
+            sent = true
+          },
+        }),
+      )
+    })
+    const port = await portOf(app)
+    await new Promise<void>((resolve, reject) => {
+      const req = request(`http://127.0.0.1:${port}/endless`, (res) => {
+        expect(res.statusCode).toBe(200)
+        res.once('data', () => {
+          res.destroy()
+          resolve()
+        })
+      })
+      req.on('error', reject)
+      req.end()
+    })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const premature = lines.filter((line) => line.msg === 'stream closed prematurely')
+    expect(premature).toHaveLength(1)
+    expect(premature[0]).toMatchObject({ level: 'info', reqId: 'req-1', res: { statusCode: 200 } })
+    expect(lines.filter((line) => line.msg === 'request completed')).toHaveLength(0)
+    expect(lines.filter((line) => line.level === 'error')).toHaveLength(0)
+    expect(responses).toBe(0)
+    await app.close()
   })
 })

@@ -95,7 +95,9 @@ describe('[compat] schemaController', () => {
     })
     expect((await app.inject('/default?n=x')).statusCode).toBe(400)
     expect((await app.inject('/custom?n=x')).json()).toEqual({ n: 'x', checked: 'custom' })
-    expect(() => app.setSchemaController({})).toThrow('once the instance is ready')
+    expect(() => app.setSchemaController({})).toThrow(
+      'Fastify instance is already listening. Cannot call "setSchemaController"!',
+    )
   })
 
   it("buildValidator receives Fastify's `ajv` option when it is given instead of `validator`", async () => {

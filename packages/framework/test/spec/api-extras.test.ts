@@ -117,8 +117,7 @@ describe('[api] decorators', () => {
     }
     expect(error).toBeInstanceOf(Error)
     expect(error.code).toBe('FRM_ERR_DEC_MISSING_DEPENDENCY')
-    expect(error.message).toContain('redis')
-    expect(error.message).toContain('cache')
+    expect(error.message).toBe("The decorator is missing dependency 'redis'.")
   })
 
   it('[api] redeclaring a decorator in the same context throws; a child may shadow it', async () => {

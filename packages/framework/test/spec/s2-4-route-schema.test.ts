@@ -289,7 +289,7 @@ describe('[2.4] route schema object', () => {
     )
     expect(error).toBeInstanceOf(Error)
     const text = `${error.message} ${error.cause?.message ?? ''}`
-    expect(text).toContain('POST /missing')
+    expect(text).toContain('POST: /missing')
     expect(text).toContain('body')
     expect(text).toContain('nowhere#')
   })
@@ -309,7 +309,7 @@ describe('[2.4] schema compile failures', () => {
     )
     expect(error).toBeInstanceOf(Error)
     const text = `${error.message} ${error.cause?.message ?? ''}`
-    expect(text).toContain('GET /bad/:id')
+    expect(text).toContain('GET: /bad/:id')
     expect(text).toContain('params')
   })
 
@@ -322,7 +322,7 @@ describe('[2.4] schema compile failures', () => {
     )
     expect(error).toBeInstanceOf(Error)
     const text = `${error.message} ${error.cause?.message ?? ''}`
-    expect(text).toContain('GET /bad-response')
+    expect(text).toContain('GET: /bad-response')
     expect(text).toContain('201')
     expect(text).toContain('ghost#')
   })

@@ -97,9 +97,7 @@ describe('addSchema with a Standard Schema value', () => {
         error = thrown
       }
       expect(error?.code).toBe('FRM_ERR_SCH_MISSING_ID')
-      expect(error.message).toBe(
-        "Schema is missing an $id: addSchema() takes an object with a string $id, e.g. { $id: 'user', type: 'object' }",
-      )
+      expect(error.message).toBe('Missing schema $id property')
     }
   })
 

@@ -81,5 +81,11 @@ describe('resolveOptions', () => {
     expect(() => resolveOptions(null as never)).toThrow(
       "Option 'options' is not valid: pass an object, or nothing",
     )
+    expect(() => resolveOptions({ querystringParser: 42 as never })).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_QSP_NOT_FN',
+        message: "querystringParser option should be a function, instead got 'number'",
+      }),
+    )
   })
 })

@@ -20,9 +20,15 @@ export function compileFailure(
     })
   }
   const reason = isMissingRef(error) ? missingRefReason(error, isSharedId) : message
-  return createError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, httpPart, reason, {
-    cause: error,
-  })
+  return createError(
+    'FRM_ERR_SCH_VALIDATION_BUILD',
+    method,
+    url,
+    `${reason} (httpPart: ${httpPart})`,
+    {
+      cause: error,
+    },
+  )
 }
 
 /** Ajv's MissingRefError, recognised by shape (a plugin may bring its own copy of Ajv). */
