@@ -145,6 +145,7 @@ export function createInstance<Req extends RawRequest, Res>(
     requestIdLogLabel: options.requestIdLogLabel ?? 'reqId',
     exposeHeadRoutes: options.exposeHeadRoutes ?? true,
     logNotFound: options.logNotFound ?? false,
+    frameworkErrors: options.frameworkErrors,
     initialConfig: Object.freeze({ ...(options.initialConfig ?? {}) }),
     hookSeq: 1,
     started: false,

@@ -1,4 +1,4 @@
-import { createInstance, type Transport } from '@framework/core'
+import { type CoreOptions, createInstance, type Transport } from '@framework/core'
 import { defaultSchemaErrorFormatter, FrameworkError } from '@framework/error-formatter'
 import { buildDefaultContentTypeParsers } from '@framework/http/neutral'
 import { buildResponseSelector, buildSerializerCompiler } from '@framework/serializer-compiler'
@@ -17,7 +17,7 @@ import { type FrameworkLogger, isSilent, type LoggerOption, loggerFromOptions } 
 import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
 import { precompiledOnly } from './precompiled-only.js'
 import { resolvePrecompiled } from './precompiler.js'
-import { addRequestLogging } from './request-logging.js'
+import { addRequestLogging, logIncomingRequest } from './request-logging.js'
 import { jsonResponseValidator } from './response-validator.js'
 import { hoistRouterOptions } from './router-options.js'
 import { constraintsOf } from './versioning.js'
@@ -144,6 +144,7 @@ export function assemble<T extends Transport<any, any>>(
     requestIdLogLabel: options.requestIdLogLabel,
     version,
     logNotFound: requestLogging,
+    frameworkErrors: frameworkErrorsOf(options.frameworkErrors, requestLogging, () => app),
     initialConfig: initialConfig(options),
     constraints: constraintsOf(options.constraints, options.versioning),
     schemaController: options.schemaController,
@@ -191,3 +192,19 @@ function defaultSerializerCompiler(
 export type { FrameworkLogger, LoggerOption } from './logger.js'
 export type { FrameworkOptions } from './options.js'
 export type { PrecompiledModule } from './precompiler.js'
+
+/**
+ * The core's `frameworkErrors`: the option with the instance as `this`, after the request's
+ * `incoming request` line when request logging is on (Fastify 4 logs it there too).
+ */
+function frameworkErrorsOf(
+  handler: FrameworkOptions['frameworkErrors'],
+  requestLogging: boolean,
+  instance: () => unknown,
+): CoreOptions['frameworkErrors'] {
+  if (typeof handler !== 'function') return undefined
+  return (error, request, reply) => {
+    if (requestLogging) logIncomingRequest(request)
+    handler.call(instance(), error, request, reply)
+  }
+}

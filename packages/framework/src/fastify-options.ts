@@ -18,7 +18,6 @@ interface Unsupported {
 }
 
 const unsupported: Record<string, Unsupported> = {
-  frameworkErrors: { action: 'refuse', advice: 'use setErrorHandler()' },
   jsonShorthand: {
     action: 'warn',
     same: true,
@@ -46,7 +45,7 @@ const unsupported: Record<string, Unsupported> = {
  * what the application does.
  *
  * @example
- * refuseUnsupported({ frameworkErrors: fn }) // throws: Option 'frameworkErrors' is a Fastify option ...
+ * refuseUnsupported({ defaultRoute: fn }) // throws: Option 'defaultRoute' is a Fastify option ...
  */
 export function refuseUnsupported(options: Record<string, unknown>): void {
   for (const name of Object.keys(options)) {

@@ -97,6 +97,22 @@ export interface FrameworkOptions {
   disableRequestLogging?: boolean
   /** Parses query strings instead of the built-in flat parser (Fastify 4), e.g. `qs.parse`. */
   querystringParser?: (text: string) => Record<string, unknown>
+  /**
+   * Answers the requests the router cannot take (Fastify 4): a malformed URL (`FRM_ERR_BAD_URL`,
+   * whose default answer is a 400) and a failing asynchronous constraint strategy (default: a
+   * 500), with the error, a request and a reply of the root context; `this` is the instance. With
+   * request logging on, the request logs `incoming request` first. A throwing handler hands its
+   * error to the root error handler.
+   *
+   * @example
+   * framework({ frameworkErrors: (error, request, reply) => reply.code(400).send({ bad: request.url }) })
+   */
+  frameworkErrors?: (
+    this: any,
+    error: import('@framework/core').FastifyError,
+    request: import('@framework/core').FrameworkRequest,
+    reply: import('@framework/core').FrameworkReply,
+  ) => void
   /** Rewrites each request's URL before routing (Fastify 4); `this` is the instance. */
   rewriteUrl?: (this: any, raw: import('node:http').IncomingMessage) => string
   /**
@@ -202,6 +218,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'disableRequestLogging',
   'querystringParser',
   'rewriteUrl',
+  'frameworkErrors',
   'clientErrorHandler',
   'precompiled',
   'constraints',

@@ -8,24 +8,27 @@ import type { Instance } from '@framework/core'
  * nothing is added and requests pay nothing.
  */
 export function addRequestLogging(app: Instance): void {
-  app.addHook('onRequest', (request: any) => {
-    request.log.info(
-      {
-        req: {
-          method: request.method,
-          url: request.url,
-          hostname: request.hostname,
-          remoteAddress: request.ip,
-          remotePort: request.socket?.remotePort,
-        },
-      },
-      'incoming request',
-    )
-  })
+  app.addHook('onRequest', logIncomingRequest)
   app.addHook('onResponse', (request: any, reply: any) => {
     request.log.info(
       { res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
       'request completed',
     )
   })
+}
+
+/** The `incoming request` line of a request (also logged before `frameworkErrors` answers one). */
+export function logIncomingRequest(request: any): void {
+  request.log.info(
+    {
+      req: {
+        method: request.method,
+        url: request.url,
+        hostname: request.hostname,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      },
+    },
+    'incoming request',
+  )
 }

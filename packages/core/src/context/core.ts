@@ -15,6 +15,7 @@ import type {
   RouteTable,
   Transport,
 } from '../contracts/transport.js'
+import type { CoreOptions } from '../types/core-options.js'
 import type { Logger } from '../types/logger.js'
 
 /**
@@ -45,6 +46,8 @@ export interface Core {
   exposeHeadRoutes: boolean
   /** Whether the default not-found handler logs its message at `info`. */
   logNotFound: boolean
+  /** Answers the requests the transport could not route, instead of the root error handler. */
+  frameworkErrors: CoreOptions['frameworkErrors']
   /** What `instance.initialConfig` answers (frozen). */
   initialConfig: Readonly<Record<string, unknown>>
   /** The next `seq` of a hook taking effect (see HookEntry.seq). */

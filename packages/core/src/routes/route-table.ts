@@ -20,6 +20,7 @@ import {
   loggingNotFoundHandler,
   runRoute,
 } from '../request/index.js'
+import type { FastifyError } from '../types/fastify-error.js'
 import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler } from '../types/route.js'
 import {
@@ -75,7 +76,13 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
     notFound: notFound.map(({ prefix, rc }) => ({ prefix, handle: handleOf(rc) })),
     fail(raw, res, error) {
       const request = new rootNotFound.Request(rootNotFound, raw, {}, Object.create(null))
-      handleError(new rootNotFound.Reply(rootNotFound, res, request), error)
+      const reply = new rootNotFound.Reply(rootNotFound, res, request)
+      if (core.frameworkErrors === undefined) return handleError(reply, error)
+      try {
+        core.frameworkErrors(error as FastifyError, request as never, reply as never)
+      } catch (thrown) {
+        handleError(reply, thrown)
+      }
     },
   }
   core.table = table

@@ -9,7 +9,10 @@ import type {
 } from '../contracts/compilers.js'
 import type { ConstraintStrategy, RawRequest, Transport } from '../contracts/transport.js'
 import type { ContentTypeParser, ContentTypeParserOptions } from './content-type-parser.js'
+import type { FastifyError } from './fastify-error.js'
 import type { Logger } from './logger.js'
+import type { FrameworkReply } from './reply.js'
+import type { FrameworkRequest } from './request.js'
 
 /**
  * A content-type parser installed by `createInstance` (a user may override its type).
@@ -75,6 +78,13 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
    * through the request's logger, as Fastify's does while its request logging is on.
    */
   logNotFound?: boolean
+  /**
+   * Fastify 4's `frameworkErrors`: answers the requests the transport could not route (a malformed
+   * URL: FRM_ERR_BAD_URL, 400; a failing asynchronous constraint: 500) instead of the root error
+   * handler, with the error, a request and a reply of the root context. Default: the root error
+   * handler answers them.
+   */
+  frameworkErrors?: (error: FastifyError, request: FrameworkRequest, reply: FrameworkReply) => void
   /** What `instance.initialConfig` answers (copied and frozen). Default `{}`. */
   initialConfig?: Readonly<Record<string, unknown>>
   /** What `instance.version` answers: the application framework's own version. Default `'0.0.0'`. */

@@ -110,7 +110,7 @@ describe('options the framework does not implement', () => {
     vi.restoreAllMocks()
   })
 
-  it.each([['frameworkErrors', () => {}, 'use setErrorHandler()']])(
+  it.each([['defaultRoute', () => {}, 'use setNotFoundHandler()']])(
     'refuses the Fastify option %s, saying what to do',
     (name, value, advice) => {
       expect(() => framework({ [name]: value } as never)).toThrow(

@@ -461,7 +461,6 @@ describe('shared schemas', () => {
     properties: { name: { type: 'string' }, address: { $ref: 'route-types.address#' } },
     required: ['name'],
   } as const
-  type User = { name: string; address?: { city: string; zip?: string } }
   /** A user as a body: every object keeps its undeclared properties. */
   type UserBody = { name: string; address?: { city: string; zip?: string } & Extra } & Extra
 
