@@ -105,6 +105,33 @@ describe('listen() and inject()', () => {
 })
 
 describe('the request path', () => {
+  it("answers a failing asynchronous constraint with Fastify's 500 body, not the strategy's error", async () => {
+    const secret = {
+      name: 'tenant',
+      storage() {
+        const stores = new Map<unknown, unknown>()
+        return {
+          get: (value: unknown) => stores.get(value) ?? null,
+          set: (value: unknown, store: unknown) => {
+            stores.set(value, store)
+          },
+        }
+      },
+      deriveConstraint(_req: unknown, _ctx: unknown, done: (error: Error | null) => void) {
+        done(new Error('database password rejected'))
+      },
+    }
+    const app = framework({ constraints: { tenant: secret } } as never)
+    app.get('/', { constraints: { tenant: 'acme' } }, async () => 'acme')
+    const response = await toFetchHandler(app)(request('/'))
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Unexpected error from async constraint',
+    })
+  })
+
   it('answers 413 at once for a declared Content-Length over the limit, reading nothing', async () => {
     const app = framework({ bodyLimit: 10 })
     app.post('/', async (request) => request.body)

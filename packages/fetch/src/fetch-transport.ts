@@ -13,6 +13,7 @@ import type {
 } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import {
+  asyncConstraintError,
   buildRouter,
   checkRoutePath,
   compileTrust,
@@ -150,10 +151,14 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
     return res.response
   }
 
-  /** A lookup with asynchronous constraints (apart: its closure costs the common path nothing). */
+  /**
+   * A lookup with asynchronous constraints (apart: its closure costs the common path nothing). A
+   * failing strategy answers Fastify's fixed 500, as on node:http: its own error never reaches
+   * the client.
+   */
   #lookupAsync(router: Router, raw: FetchRawRequest, res: FetchRawReply): void {
     router.lookup(raw as never, res as never, (error: Error | null) => {
-      if (error !== null) this.#table!.fail(raw, res, error)
+      if (error !== null) this.#table!.fail(raw, res, asyncConstraintError(error))
     })
   }
 
