@@ -97,10 +97,7 @@ function declareRoute(
     )
   }
   // Checked before the url, as Fastify does.
-  const declaredLimit = definition.bodyLimit
-  if (declaredLimit !== undefined && !(Number.isInteger(declaredLimit) && declaredLimit > 0)) {
-    throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(declaredLimit))
-  }
+  assertBodyLimit(definition.bodyLimit)
   const declared = definition.url ?? definition.path
   if (typeof declared !== 'string') throw createError('FRM_ERR_INVALID_URL', typeof declared)
   const trailingSlash = definition.prefixTrailingSlash ?? 'both'
@@ -145,10 +142,7 @@ function declareRoute(
     throw createError('FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', bodyless, label)
   }
   // Again after the onRoute hooks, which may have set it.
-  const limit = options.bodyLimit
-  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) {
-    throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(limit))
-  }
+  assertBodyLimit(options.bodyLimit)
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
     throw createError('FRM_ERR_ROUTE_HANDLER_NOT_FN', methods.join(','), label)
   }
@@ -329,4 +323,15 @@ export const routeAccessors = {
   get supportedMethods(): string[] {
     return [...stateOf(this as unknown as Instance).core.methods]
   },
+}
+
+/**
+ * A route's `bodyLimit`, when given, is a whole number of bytes above 0.
+ *
+ * @throws FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT with the value received
+ */
+function assertBodyLimit(limit: unknown): void {
+  if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) > 0)) {
+    throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(limit))
+  }
 }

@@ -299,6 +299,6 @@ function compileError(
 }
 
 /** Which schema of the route failed, appended to Fastify's message: `httpPart: body`, `status: 2xx`. */
-export function partLabel(code: ErrorCode, part: string): string {
+function partLabel(code: ErrorCode, part: string): string {
   return code === 'FRM_ERR_SCH_SERIALIZATION_BUILD' ? `status: ${part}` : `httpPart: ${part}`
 }

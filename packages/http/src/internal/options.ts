@@ -303,10 +303,9 @@ function functionOption<
   K extends 'querystringParser' | 'rewriteUrl' | 'serverFactory' | 'clientErrorHandler',
 >(options: HttpTransportOptions, name: K): HttpTransportOptions[K] {
   const value = options[name]
-  if (name === 'querystringParser' && value !== undefined && typeof value !== 'function') {
-    throw createError('FRM_ERR_QSP_NOT_FN', typeof value)
-  }
   if (value !== undefined && typeof value !== 'function') {
+    // Fastify has an error of its own for this one.
+    if (name === 'querystringParser') throw createError('FRM_ERR_QSP_NOT_FN', typeof value)
     throw createError(
       'FRM_ERR_INVALID_OPTION',
       name,
