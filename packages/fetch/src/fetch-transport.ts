@@ -51,6 +51,18 @@ export interface FetchTransportOptions {
   codeGeneration?: (() => boolean) | undefined
 }
 
+/** Bun's `Bun.peek` as the core's `settledValue`, where the host has it. */
+function hostSettledValue(): ((promise: Promise<unknown>) => unknown) | undefined {
+  const peek = (globalThis as { Bun?: { peek?: BunPeek } }).Bun?.peek
+  if (typeof peek !== 'function' || typeof peek.status !== 'function') return undefined
+  return (promise) => (peek.status(promise) === 'fulfilled' ? peek(promise) : promise)
+}
+
+interface BunPeek {
+  (promise: Promise<unknown>): unknown
+  status(promise: Promise<unknown>): 'pending' | 'fulfilled' | 'rejected'
+}
+
 const NOT_READY_BODY = 'Service Unavailable: the application is not ready yet'
 
 /**
@@ -69,6 +81,8 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
   #table: RouteTable<FetchRawRequest, FetchRawReply> | null = null
   #asyncConstraints = false
   readonly describeClient: ((raw: FetchRawRequest) => ClientInfo) | undefined
+  /** Bun's `Bun.peek`: an async handler's value read in the same turn (see `settledValue`). */
+  readonly settledValue = hostSettledValue()
   /** Answers `inject()`: set by the fetch handler of the application (ready first). */
   dispatchRequest:
     | ((request: Request, remoteAddress: string) => Response | Promise<Response>)

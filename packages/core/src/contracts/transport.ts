@@ -351,4 +351,12 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
    * its requests (`instance.routing(req, res)`, for a request that arrived another way).
    */
   routing?(raw: Req, res: Res): void
+
+  /**
+   * Optional: the value of a promise that is already fulfilled, read at once, where the host can
+   * (Bun's `Bun.peek`); the promise itself when it is pending or rejected. The core then goes on
+   * with an async handler's value in the same turn, instead of one turn of the microtask queue
+   * later: a host that takes a `Response` answered at once writes it without waiting.
+   */
+  settledValue?(promise: Promise<unknown>): unknown
 }

@@ -1,5 +1,5 @@
 import { createError } from '@framework/error-formatter'
-import { isThenable, kPhase, Phase } from '../util/index.js'
+import { isThenable, kPhase, kRoute, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
 
 /** Where a thrown or rejected error goes (passed in: this module never imports the error path). */
@@ -10,13 +10,22 @@ type Fail = (reply: Reply, error: unknown) => void
  * - `reply`, or `undefined` from a plain function: it has sent, or will send, itself;
  * - a value: sent;
  * - a promise: awaited; then `reply` means "I send later", a value is sent, and `undefined` with
- *   nothing sent answers an empty body with the status set so far (200 from a handler);
+ *   nothing sent answers an empty body with the status set so far (200 from a handler); one
+ *   already fulfilled is read at once where the transport can (`settledValue`);
  * - a value that comes once the reply was already sent is ignored with `reply.send`'s warning,
  *   and silently once the reply was hijacked (Fastify 4's `wrapThenable`).
  */
 export function settleResult(reply: Reply, result: unknown, fail: Fail): void {
   if (result === undefined || result === reply) return
   if (isThenable(result)) {
+    const settledValue = reply[kRoute].core.transport.settledValue
+    if (settledValue !== undefined && result instanceof Promise) {
+      const value = settledValue(result)
+      if (value !== result) {
+        settleResolved(reply, value)
+        return
+      }
+    }
     result.then(
       (value) => settleResolved(reply, value),
       (reason) => fail(reply, reason ?? createError('FRM_ERR_SEND_UNDEFINED_ERR')),
