@@ -113,6 +113,25 @@ describe("the client's address on Bun.serve", () => {
   }, 40_000)
 })
 
+describe('an async handler on Bun', () => {
+  it('is answered in the same turn once its promise is fulfilled (Bun.peek), with the same bytes as when it waits', async () => {
+    const fixture = new URL('./fixtures/bun-settled.mjs', import.meta.url).pathname
+    const { stdout } = await run(`${binDir}bun`, [fixture], { timeout: 20_000 })
+    const json = { type: 'application/json; charset=utf-8' }
+    expect(JSON.parse(stdout)).toEqual({
+      '/now': { answered: 'fulfilled', status: 200, ...json, body: '{"hello":"world"}' },
+      '/later': { answered: 'pending', status: 200, ...json, body: '{"hello":"world"}' },
+      // A rejected promise goes the usual way, through the error handler a turn later.
+      '/fails': {
+        answered: 'pending',
+        status: 418,
+        ...json,
+        body: '{"statusCode":418,"error":"I\'m a Teapot","message":"no teapot here"}',
+      },
+    })
+  }, 30_000)
+})
+
 describe("wrangler's bundle of the Worker", () => {
   it('holds neither node:http nor light-my-request, and stays under 1 MB gzipped', async () => {
     const out = await mkdtemp(join(tmpdir(), 'framework-worker-'))
