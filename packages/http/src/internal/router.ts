@@ -4,7 +4,6 @@ import { createError } from '@framework/error-formatter'
 import FindMyWay from 'find-my-way'
 import { parseQuery } from '../parse-query.js'
 import { withoutCodeGeneration } from './router-without-eval.js'
-import { routeStatic, staticRoutes } from './static-routes.js'
 
 type Table = RouteTable<any, any>
 type Handle = RouteHandle<any, any>
@@ -175,31 +174,9 @@ export function buildRouter(table: Table, options: RouterOptions): Router {
       })
     }
   }
-  lookUpStaticFirst(router, table, options, parse)
   const schedule = options.schedule === undefined ? scheduleUnref : options.schedule
   if (schedule !== null) compileWhenWarm(router, schedule)
   return router
-}
-
-/**
- * Routes a request for a path without parameters (`/health`, `/users`) by one `Map` lookup,
- * before find-my-way's walk: the same handle, params and query it would give (static-routes.ts
- * says when that holds; otherwise nothing changes).
- */
-function lookUpStaticFirst(
-  router: Router,
-  table: Table,
-  options: RouterOptions,
-  parse: (text: string) => QueryObject,
-): void {
-  const routes = staticRoutes(table, options)
-  if (routes === null) return
-  const walk = router.lookup
-  const semicolon = options.useSemicolonDelimiter === true
-  router.lookup = function lookup(this: Router, raw, res, ctx?: unknown, done?: unknown) {
-    if (ctx === undefined && routeStatic(routes, raw, res, parse, semicolon)) return undefined
-    return (walk as (...args: unknown[]) => unknown).call(this, raw, res, ctx, done)
-  } as Router['lookup']
 }
 
 /**
