@@ -2,8 +2,12 @@
 // its own port; a node child loads one at a time with autocannon (a fixed number of requests),
 // in rotating rounds, and the figure is this process's own CPU time per request during the load.
 // bun [--conditions=framework-source] bench/edge/serve-ab.mjs [--rounds 4] [--amount 20000]
-//   [--only get,post] [--handlers async,sync] [--others hono,elysia,floor] [fetch-module ...]
-// (`--handlers sync` adds each build with the app's synchronous handlers, see app.mjs.)
+//   [--only get,post] [--handlers async,sync]
+//   [--others hono,elysia,floor,floor-pending,floor-routes,floor-routes-url] [--pin 0]
+//   [fetch-module ...]
+// (`--handlers sync` adds each build with the app's synchronous handlers, see app.mjs. The floors:
+// what any handler pays on Bun.serve; `-pending` answering a promise still pending, `-routes` in
+// Bun.serve's own router without reading the URL, `-routes-url` reading it.)
 import { buildApp } from './app.mjs'
 
 const args = process.argv.slice(2)
@@ -17,6 +21,9 @@ const amount = Number(option('amount', 20000))
 const only = option('only', 'get,post').split(',')
 const handlerKinds = option('handlers', 'async').split(',')
 const others = option('others', 'hono').split(',')
+// The CPU the load generator runs on (`taskset -c`), away from the server's: run the server
+// itself with `taskset -c 1 bun ... --pin 0` so the two never share a core.
+const pin = option('pin', undefined)
 const modules = args.length > 0 ? args : ['@framework/fetch']
 const postBody = JSON.stringify({ name: 'Ada Lovelace', age: 36 })
 const scenarios = {
@@ -62,8 +69,53 @@ if (others.includes('floor'))
       return new Response(body, { status: post ? 201 : 200, headers })
     },
   })
+// The same floor answering a promise still pending when the handler returns (as an async handler's
+// answer is after a turn of the microtask queue).
+if (others.includes('floor-pending'))
+  variants.push({
+    name: 'floor (pending)',
+    fetch: async (request) => {
+      const post = request.url.endsWith('/users') && request.method === 'POST'
+      const body = post ? await request.text() : await '{"hello":"world"}'
+      const headers = { 'content-type': 'application/json; charset=utf-8' }
+      return new Response(body, { status: post ? 201 : 200, headers })
+    },
+  })
 for (const variant of variants) {
   variant.server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: variant.fetch })
+}
+// The floor's handlers in Bun.serve's own route table (no fetch dispatch, no URL read).
+if (others.includes('floor-routes')) {
+  const headers = { 'content-type': 'application/json; charset=utf-8' }
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    routes: {
+      '/hello': { GET: () => new Response('{"hello":"world"}', { headers }) },
+      '/users': { POST: async (request) => new Response(await request.text(), { status: 201, headers }) },
+    },
+    fetch: () => new Response('Not Found', { status: 404 }),
+  })
+  variants.push({ name: 'floor (Bun routes)', server })
+}
+// The same, reading the request's URL as a Fetch handler must (to route it, and for its query).
+if (others.includes('floor-routes-url')) {
+  const headers = { 'content-type': 'application/json; charset=utf-8' }
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    routes: {
+      '/hello': {
+        GET: (request) => request.url && new Response('{"hello":"world"}', { headers }),
+      },
+      '/users': {
+        POST: async (request) =>
+          request.url && new Response(await request.text(), { status: 201, headers }),
+      },
+    },
+    fetch: () => new Response('Not Found', { status: 404 }),
+  })
+  variants.push({ name: 'floor (Bun routes, URL read)', server })
 }
 if (others.includes('elysia')) {
   // Elysia serves itself (its listen() hands Bun.serve more than a fetch function).
@@ -93,7 +145,8 @@ function load(variant, key, count) {
   const url = `http://127.0.0.1:${variant.server.port}${path}`
   const options = JSON.stringify({ connections: 20, amount: count, ...scenario })
   return new Promise((resolve, reject) => {
-    const child = Bun.spawn(['node', '--input-type=module', '-e', loader, url, options], {
+    const command = ['node', '--input-type=module', '-e', loader, url, options]
+    const child = Bun.spawn(pin === undefined ? command : ['taskset', '-c', pin, ...command], {
       cwd: new URL('..', import.meta.url).pathname,
       stdout: 'pipe',
       stderr: 'inherit',
