@@ -17,13 +17,13 @@ describe('reply', () => {
     expect([property.statusCode, property.json()]).toEqual([203, { read: 203 }])
   })
 
-  it('refuses a status that is not an integer from 100 to 599', async () => {
+  it('refuses a status that is not a number from 100 to 599', async () => {
     const { app } = createApp()
     const errors: string[] = []
     app.get('/', async (_request, reply) => {
-      for (const code of [99, 600, 200.5, Number.NaN]) {
+      for (const code of [99, 600, 599.5, Number.NaN, null, undefined, 'abc']) {
         try {
-          reply.code(code)
+          reply.code(code as number)
         } catch (error) {
           errors.push(`${(error as { code: string }).code}: ${(error as Error).message}`)
         }
@@ -34,9 +34,23 @@ describe('reply', () => {
     expect(errors).toEqual([
       'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 99',
       'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 600',
-      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 200.5',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: 599.5',
       'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: NaN',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: null',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: undefined',
+      'FRM_ERR_BAD_STATUS_CODE: Called reply with an invalid status code: abc',
     ])
+  })
+
+  it('takes a status as Fastify 4.29 does: a numeric string, and a fraction dropped', async () => {
+    const { app } = createApp()
+    app.get('/fraction', async (_request, reply) => reply.code(404.5).send())
+    app.get('/string', async (_request, reply) => reply.code('201' as never).send('made'))
+    app.get('/read', async (_request, reply) => ({ status: reply.code(202.9).statusCode }))
+    expect((await app.inject('/fraction')).statusCode).toBe(404)
+    expect((await app.inject('/string')).statusCode).toBe(201)
+    const read = await app.inject('/read')
+    expect([read.statusCode, read.json()]).toEqual([202, { status: 202 }])
   })
 
   it('manages headers: header, headers, getHeader, getHeaders, hasHeader, removeHeader, type', async () => {

@@ -25,10 +25,7 @@ export interface RouteRecord {
   exposeHeadRoute: boolean
   prefixTrailingSlash: PrefixTrailingSlash
   hooks: Partial<Record<RouteHookName, HookEntry[]>>
-  /**
-   * The HEAD route a GET route declared for itself. Its paths whose key is no longer in
-   * `core.autoHeads` were taken over by a HEAD route declared later.
-   */
+  /** The HEAD route a GET route declared for itself. */
   autoHead: boolean
   /** find-my-way constraints (`version`, `host`), or undefined. */
   constraints: Record<string, unknown> | undefined
@@ -37,29 +34,30 @@ export interface RouteRecord {
 }
 
 /**
- * The key that makes a route unique: method, full path and constraints
- * (`GET /users {"version":"1.0.0"}`).
+ * The key that makes a route unique: method, path shape and constraints
+ * (`GET /users/: {"version":"1.0.0"}`). The shape drops parameter names, as the router does:
+ * `/users/:id` and `/users/:name` are one route (a second one is a duplicate, as in Fastify).
  */
 export function routeKey(
   method: string,
   url: string,
   constraints?: Record<string, unknown>,
 ): string {
-  if (constraints === undefined) return `${method} ${url}`
+  // `::` is a literal colon; a parameter's name ends at `/`, `-`, `.`, `(` or the next `:`.
+  const shape = url.replace(/::|:[^/\-.(:]*/g, (part) => (part === '::' ? part : ':'))
+  if (constraints === undefined) return `${method} ${shape}`
   const parts = Object.keys(constraints)
     .sort()
     .map((name) => {
       const value = constraints[name]
       return `${name}=${value instanceof RegExp ? String(value) : JSON.stringify(value)}`
     })
-  return `${method} ${url} {${parts.join(',')}}`
+  return `${method} ${shape} {${parts.join(',')}}`
 }
 
 declare module './core.js' {
   interface Core {
     /** Every route declared, in declaration order. */
     routes: RouteRecord[]
-    /** `HEAD url` keys served by an automatic HEAD route (see RouteRecord.autoHead). */
-    autoHeads: Map<string, RouteRecord>
   }
 }

@@ -184,10 +184,9 @@ function declareRoute(
       const key = routeKey(method, url, constraints)
       if (autoHead && core.routeKeys.has(key)) continue // a HEAD route of its own is declared
       if (keys.includes(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
-      if (core.routeKeys.has(key)) {
-        // A HEAD route declared after the GET route replaces the automatic one.
-        if (!core.autoHeads.delete(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
-      }
+      // A HEAD route declared after its GET route meets the automatic one: a duplicate, as in
+      // Fastify (declare it before the GET route, or with exposeHeadRoute: false on the GET).
+      if (core.routeKeys.has(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
       keys.push(key)
       if (!served.includes(url)) served.push(url)
     }
@@ -220,10 +219,7 @@ function declareRoute(
     constraints,
   }
   core.routes.push(record)
-  if (autoHead) {
-    for (const key of keys) core.autoHeads.set(key, record)
-    return
-  }
+  if (autoHead) return
   if (methods.includes('GET') && !methods.includes('HEAD') && exposeHead) {
     declareRoute(state, { ...definition, method: 'HEAD' }, record)
   }

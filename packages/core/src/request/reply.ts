@@ -93,13 +93,17 @@ export class Reply {
   }
 
   code(statusCode: number): this {
-    if (!Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) {
+    // As Fastify 4.29 reads it: any value that is a number from 100 to 599 (`'201'` too), its
+    // fraction dropped as node:http drops it when writing the head (`404.5` answers 404).
+    const value = Number(statusCode)
+    if (Number.isNaN(value) || value < 100 || value > 599) {
       throw createError('FRM_ERR_BAD_STATUS_CODE', String(statusCode))
     }
-    this[kStatus] = statusCode
+    const status = Math.trunc(value)
+    this[kStatus] = status
     // Fastify's reply status is `raw.statusCode`: plugins read it there before the head is written.
     const raw = this.raw as { statusCode?: number } | null
-    if (typeof raw === 'object' && raw !== null) raw.statusCode = statusCode
+    if (typeof raw === 'object' && raw !== null) raw.statusCode = status
     return this
   }
 

@@ -266,15 +266,43 @@ describe('[compat] routes and replies', () => {
     },
   )
 
-  it('a HEAD route declared after its GET route replaces the automatic one', async () => {
+  it('a HEAD route declared after its GET route is a duplicate of the automatic one; before it, it is kept', async () => {
     const app = makeApp()
     app.get('/x', async () => 'get body')
-    app.head('/x', async (_request: any, reply: any) => {
+    expect(() => app.head('/x', async () => 'own')).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_DUPLICATED_ROUTE',
+        message: "Method 'HEAD' already declared for route '/x'",
+      }),
+    )
+    app.head('/y', async (_request: any, reply: any) => {
       reply.header('x-own-head', 'yes').send()
     })
-    const response = await app.inject({ method: 'HEAD', url: '/x' })
+    app.get('/y', async () => 'get body')
+    const response = await app.inject({ method: 'HEAD', url: '/y' })
     expect(response.headers['x-own-head']).toBe('yes')
     expect(response.headers['content-length']).toBe('0')
+  })
+
+  it('two paths of one shape under one method are duplicates: at declaration, or at ready() where the router options make them one', async () => {
+    const app = makeApp()
+    app.get('/:a', async () => 'a')
+    expect(() => app.head('/:b', async () => 'b')).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_DUPLICATED_ROUTE',
+        message: "Method 'HEAD' already declared for route '/:b'",
+      }),
+    )
+    expect(() => app.get('/:c', async () => 'c')).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_DUPLICATED_ROUTE' }),
+    )
+    const caseless = makeApp({ caseSensitive: false })
+    caseless.get('/Users', async () => 'a')
+    caseless.get('/users', async () => 'b')
+    await expect(caseless.ready()).rejects.toMatchObject({
+      code: 'FRM_ERR_DUPLICATED_ROUTE',
+      message: "Method 'GET' already declared for route '/users'",
+    })
   })
 
   itBoth(

@@ -169,6 +169,10 @@ export function buildRouter(table: Table, options: RouterOptions): Router {
         )
       }
     } catch (error) {
+      // Two paths of one shape (`/:a` and `/:b`) under one method: Fastify's duplicate error.
+      if (String((error as Error).message).includes('already declared for route')) {
+        throw createError('FRM_ERR_DUPLICATED_ROUTE', route.method, route.url, { cause: error })
+      }
       throw createError('FRM_ERR_ROUTE_INVALID', `${route.method} ${route.url}`, error, {
         cause: error,
       })
