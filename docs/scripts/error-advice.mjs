@@ -124,7 +124,7 @@ export const advice = {
     'The client did not send the whole request within `requestTimeout` (30 s). Raise the option for slow uploads.',
   FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED:
     'GET and HEAD carry no body: remove `schema.body`, or use POST, PUT or PATCH.',
-  FRM_ERR_DUPLICATED_ROUTE: 'Two routes have the same method and URL: remove or rename one.',
+  FRM_ERR_DUPLICATED_ROUTE: 'Remove or rename one of the two routes.',
   FRM_ERR_ROUTE_INVALID: 'Fix the route option the message names.',
   FRM_ERR_ROUTE_METHOD_INVALID: 'Use an HTTP method (GET, POST, ...), or a list of them.',
   FRM_ERR_ROUTE_MISSING_HANDLER: 'Give the route a `handler` function.',

@@ -376,7 +376,7 @@ export const codes = {
     statusCode: 500,
     message: "Method '%s' already declared for route '%s'",
     advice:
-      'Declare each method and path once per instance (constraints may tell two routes apart).',
+      'Declare each method and path shape once per instance (`/:a` and `/:b` are one; constraints may tell two routes apart). A GET route answers HEAD itself: declare a HEAD route of your own before it, or give the GET route `exposeHeadRoute: false`.',
   },
   FRM_ERR_ROUTE_REWRITE_NOT_STR: {
     statusCode: 500,
