@@ -4,6 +4,7 @@
 /** @type {Record<string, string>} */
 export const advice = {
   FRM_ERR_OPTIONS_NOT_OBJ: 'The factory takes one options object (or nothing).',
+  FRM_ERR_INIT_OPTS_INVALID: 'Give the option a boolean (`true`, `false`).',
   FRM_ERR_QSP_NOT_FN: '`querystringParser` replaces the query string parser: give it a function.',
   FRM_ERR_ROUTE_HANDLER_NOT_FN: 'Give the route option `errorHandler` a function, or leave it out.',
   FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT:

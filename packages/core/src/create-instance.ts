@@ -161,6 +161,7 @@ export function createInstance<Req extends RawRequest, Res>(
     routeKeys: new Set(),
     methods: new Set(routeMethodNames),
     bodyMethods: new Set(bodyMethods),
+    autoHeads: new Map(),
     notFoundByPrefix: new Map(),
     validatorCache: new Map(),
     serializerCache: new Map(),

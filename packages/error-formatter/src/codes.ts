@@ -172,6 +172,12 @@ export const codes = {
     message: 'Options must be an object',
     advice: 'Pass the factory an options object, or nothing.',
   },
+  FRM_ERR_INIT_OPTS_INVALID: {
+    statusCode: 500,
+    message: "Invalid initialization options: '%s'",
+    advice:
+      "A factory option has the wrong type: the error's `errors` list names it (`instancePath`), e.g. `/ignoreTrailingSlash` must be true or false.",
+  },
   FRM_ERR_QSP_NOT_FN: {
     statusCode: 500,
     message: "querystringParser option should be a function, instead got '%s'",
@@ -376,7 +382,7 @@ export const codes = {
     statusCode: 500,
     message: "Method '%s' already declared for route '%s'",
     advice:
-      'Declare each method and path shape once per instance (`/:a` and `/:b` are one; constraints may tell two routes apart). A GET route answers HEAD itself: declare a HEAD route of your own before it, or give the GET route `exposeHeadRoute: false`.',
+      "Declare each method and path shape once per instance (`/:a` and `/:b` are one; constraints may tell two routes apart). A HEAD route of your own takes over a GET route's automatic one only with the very same path.",
   },
   FRM_ERR_ROUTE_REWRITE_NOT_STR: {
     statusCode: 500,

@@ -57,4 +57,32 @@ describe('factory options', () => {
       expect((error as { code: string }).code).toBe('FRM_ERR_INVALID_OPTION')
     }
   })
+
+  it("refuses a boolean option given something else, with Fastify 4.29's error and its errors list", () => {
+    let thrown: unknown
+    try {
+      checkOptions({
+        ignoreTrailingSlash: 'string instead of boolean' as never,
+        caseSensitive: false,
+      })
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toMatchObject({
+      code: 'FRM_ERR_INIT_OPTS_INVALID',
+      message: 'Invalid initialization options: \'["must be boolean"]\'',
+      errors: [
+        expect.objectContaining({
+          instancePath: '/ignoreTrailingSlash',
+          message: 'must be boolean',
+        }),
+      ],
+    })
+    expect(() => checkOptions({ jsonShorthand: 'hello', exposeHeadRoutes: {} } as never)).toThrow(
+      'Invalid initialization options: \'["must be boolean","must be boolean"]\'',
+    )
+    // What the schema's type coercion takes as a boolean is accepted, as in Fastify.
+    for (const value of ['true', 'false', 1, 0, null])
+      expect(() => checkOptions({ caseSensitive: value as never })).not.toThrow()
+  })
 })

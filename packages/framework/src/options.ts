@@ -242,6 +242,47 @@ const integerOptions = [
   'http2SessionTimeout',
 ] as const
 
+/** The factory options Fastify's option schema types as booleans. */
+const booleanOptions = [
+  'caseSensitive',
+  'allowUnsafeRegex',
+  'http2',
+  'ignoreTrailingSlash',
+  'ignoreDuplicateSlashes',
+  'jsonShorthand',
+  'exposeHeadRoutes',
+  'useSemicolonDelimiter',
+] as const
+
+/** What Fastify's option schema, compiled with type coercion, takes as a boolean too. */
+const coercibleToBoolean = new Set<unknown>(['true', 'false', 1, 0, null])
+
+/**
+ * Refuses a boolean option given something else, as Fastify 4.29's option schema does: the error
+ * is Fastify's (`Invalid initialization options: '["must be boolean"]'`), and its `errors` list
+ * names each option (`instancePath`), as Ajv's errors do there.
+ */
+function checkBooleans(options: Record<string, unknown>): void {
+  const errors = booleanOptions
+    .filter((name) => {
+      const value = options[name]
+      return value !== undefined && typeof value !== 'boolean' && !coercibleToBoolean.has(value)
+    })
+    .map((name) => ({
+      instancePath: `/${name}`,
+      schemaPath: `#/properties/${name}/type`,
+      keyword: 'type',
+      params: { type: 'boolean' },
+      message: 'must be boolean',
+    }))
+  if (errors.length === 0) return
+  const error = createError(
+    'FRM_ERR_INIT_OPTS_INVALID',
+    JSON.stringify(errors.map((entry) => entry.message)),
+  )
+  throw Object.assign(error, { errors })
+}
+
 /**
  * Checks the factory options and throws FRM_ERR_INVALID_OPTION naming the first bad one, so a typo
  * fails at start-up rather than as odd behaviour under load.
@@ -251,6 +292,7 @@ export function checkOptions(options: FrameworkOptions): void {
     throw createError('FRM_ERR_OPTIONS_NOT_OBJ')
   }
   refuseUnsupported(options as Record<string, unknown>)
+  checkBooleans(options as Record<string, unknown>)
   for (const name of integerOptions) {
     const value = options[name]
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {

@@ -21,7 +21,7 @@ import type { Logger } from '../types/logger.js'
 /**
  * The settings of one application, shared by all its contexts. The files of the records it holds
  * add their fields to it: context-state.ts (`root`, `rootNode`, `notFoundByPrefix`),
- * route-record.ts (`routes`) and route-context.ts (`notFound`).
+ * route-record.ts (`routes`, `autoHeads`) and route-context.ts (`notFound`).
  */
 export interface Core {
   transport: Transport<RawRequest, unknown>

@@ -25,7 +25,10 @@ export interface RouteRecord {
   exposeHeadRoute: boolean
   prefixTrailingSlash: PrefixTrailingSlash
   hooks: Partial<Record<RouteHookName, HookEntry[]>>
-  /** The HEAD route a GET route declared for itself. */
+  /**
+   * The HEAD route a GET route declared for itself. Its paths whose key is no longer in
+   * `core.autoHeads` were taken over by a HEAD route declared later.
+   */
   autoHead: boolean
   /** find-my-way constraints (`version`, `host`), or undefined. */
   constraints: Record<string, unknown> | undefined
@@ -59,5 +62,10 @@ declare module './core.js' {
   interface Core {
     /** Every route declared, in declaration order. */
     routes: RouteRecord[]
+    /**
+     * `HEAD` keys served by an automatic HEAD route (see RouteRecord.autoHead), with the path it
+     * was declared with: only a HEAD route declared with that very path takes it over.
+     */
+    autoHeads: Map<string, { record: RouteRecord; url: string }>
   }
 }

@@ -184,9 +184,14 @@ function declareRoute(
       const key = routeKey(method, url, constraints)
       if (autoHead && core.routeKeys.has(key)) continue // a HEAD route of its own is declared
       if (keys.includes(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
-      // A HEAD route declared after its GET route meets the automatic one: a duplicate, as in
-      // Fastify (declare it before the GET route, or with exposeHeadRoute: false on the GET).
-      if (core.routeKeys.has(key)) throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
+      if (core.routeKeys.has(key)) {
+        // A HEAD route declared after the GET route replaces the automatic one, as in Fastify
+        // 4.29, when it has the very same path (`/:a` then `/:b`, one shape, is a duplicate).
+        if (core.autoHeads.get(key)?.url !== url) {
+          throw createError('FRM_ERR_DUPLICATED_ROUTE', method, url)
+        }
+        core.autoHeads.delete(key)
+      }
       keys.push(key)
       if (!served.includes(url)) served.push(url)
     }
@@ -219,7 +224,11 @@ function declareRoute(
     constraints,
   }
   core.routes.push(record)
-  if (autoHead) return
+  if (autoHead) {
+    for (const url of served)
+      core.autoHeads.set(routeKey('HEAD', url, constraints), { record, url })
+    return
+  }
   if (methods.includes('GET') && !methods.includes('HEAD') && exposeHead) {
     declareRoute(state, { ...definition, method: 'HEAD' }, record)
   }

@@ -8,6 +8,7 @@ import type { DeclaredRoute, PrintRoutesOptions } from '../contracts/transport.j
 import type { RouteHookName } from '../types/hooks.js'
 import type { RouteHandler } from '../types/route.js'
 import { printRoutes as printTree } from './print-routes.js'
+import { servedUrls } from './route-table.js'
 
 /** Every method + path declared so far, each with the record it belongs to. */
 interface DeclaredList {
@@ -29,7 +30,7 @@ function declaredList(core: Core): DeclaredList {
   const list: DeclaredList = { count: core.routes.length, routes: [], records: [] }
   for (const record of core.routes) {
     const meta = routeMeta(record)
-    for (const url of record.urls) {
+    for (const url of servedUrls(core, record)) {
       for (const method of record.methods) {
         list.routes.push({ method, url, constraints: record.constraints, meta })
         list.records.push(record)

@@ -1,5 +1,6 @@
 import type { Core } from '../context/index.js'
 import { drawTree, type PrintNode } from '../util/index.js'
+import { servedUrls } from './route-table.js'
 
 interface PathNode extends PrintNode {
   segment: string
@@ -40,7 +41,7 @@ export function printRoutes(core: Core): string {
     node.routes.set(plugin, methods)
   }
   for (const record of core.routes) {
-    for (const url of record.urls) {
+    for (const url of servedUrls(core, record)) {
       for (const method of record.methods) add(url, method, record.pluginName)
     }
   }

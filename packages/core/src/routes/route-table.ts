@@ -10,6 +10,7 @@ import {
   preOrder,
   type RouteOptionsInput,
   type RouteRecord,
+  routeKey,
 } from '../context/index.js'
 import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
 import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
@@ -47,7 +48,7 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   const getContexts = new Map<RouteRecord, RouteContext>()
   for (const record of core.routes) normalizeRouteSchema(record.schema)
   for (const record of core.routes) {
-    const urls = record.urls
+    const urls = servedUrls(core, record)
     if (urls.length === 0) continue
     for (const method of record.methods) {
       const source = record.headOf === undefined ? undefined : getContexts.get(record.headOf)
@@ -86,6 +87,14 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   }
   core.table = table
   return table
+}
+
+/** The paths a route serves: all of them, except an automatic HEAD route's taken-over ones. */
+export function servedUrls(core: Core, record: RouteRecord): string[] {
+  if (!record.autoHead) return record.urls
+  return record.urls.filter(
+    (url) => core.autoHeads.get(routeKey('HEAD', url, record.constraints))?.record === record,
+  )
 }
 
 /** The transport's handle for one route context: made once per route, not per request. */
