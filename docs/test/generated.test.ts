@@ -16,8 +16,8 @@ describe('the built site', () => {
   })
 
   it('has the committed error codes page up to date with the catalogue', () => {
-    // scripts/generate.mjs rewrote it before the build: a difference means codes.ts or
-    // scripts/error-advice.mjs changed without the page being regenerated and committed.
+    // scripts/generate.mjs rewrote it before the build: a difference means a message or an
+    // advice of codes.ts changed without the page being regenerated and committed.
     const diff = execFileSync('git', ['diff', '--stat', '--', 'reference/error-codes.md'], {
       cwd: new URL('..', import.meta.url),
       encoding: 'utf8',
