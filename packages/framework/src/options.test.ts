@@ -81,8 +81,11 @@ describe('factory options', () => {
     expect(() => checkOptions({ jsonShorthand: 'hello', exposeHeadRoutes: {} } as never)).toThrow(
       'Invalid initialization options: \'["must be boolean","must be boolean"]\'',
     )
-    // What the schema's type coercion takes as a boolean is accepted, as in Fastify.
+    // Fastify's schema would coerce these; the transports take booleans only, so they are refused.
     for (const value of ['true', 'false', 1, 0, null])
-      expect(() => checkOptions({ caseSensitive: value as never })).not.toThrow()
+      expect(() => checkOptions({ caseSensitive: value as never })).toThrow(
+        expect.objectContaining({ code: 'FRM_ERR_INIT_OPTS_INVALID' }),
+      )
+    expect(() => checkOptions({ caseSensitive: false, http2: true })).not.toThrow()
   })
 })

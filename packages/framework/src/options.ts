@@ -254,20 +254,15 @@ const booleanOptions = [
   'useSemicolonDelimiter',
 ] as const
 
-/** What Fastify's option schema, compiled with type coercion, takes as a boolean too. */
-const coercibleToBoolean = new Set<unknown>(['true', 'false', 1, 0, null])
-
 /**
- * Refuses a boolean option given something else, as Fastify 4.29's option schema does: the error
- * is Fastify's (`Invalid initialization options: '["must be boolean"]'`), and its `errors` list
- * names each option (`instancePath`), as Ajv's errors do there.
+ * Refuses a boolean option given something else, with Fastify 4.29's error (`Invalid
+ * initialization options: '["must be boolean"]'`) and an `errors` list naming each option
+ * (`instancePath`), as Ajv's errors do there. Unlike Fastify's coercing schema, `'true'` or `1`
+ * is refused too: the transports take booleans only (`'false'` would otherwise read as true).
  */
 function checkBooleans(options: Record<string, unknown>): void {
   const errors = booleanOptions
-    .filter((name) => {
-      const value = options[name]
-      return value !== undefined && typeof value !== 'boolean' && !coercibleToBoolean.has(value)
-    })
+    .filter((name) => options[name] !== undefined && typeof options[name] !== 'boolean')
     .map((name) => ({
       instancePath: `/${name}`,
       schemaPath: `#/properties/${name}/type`,
@@ -284,8 +279,9 @@ function checkBooleans(options: Record<string, unknown>): void {
 }
 
 /**
- * Checks the factory options and throws FRM_ERR_INVALID_OPTION naming the first bad one, so a typo
- * fails at start-up rather than as odd behaviour under load.
+ * Checks the factory options and throws FRM_ERR_INVALID_OPTION naming the first bad one (a boolean
+ * option of another type: FRM_ERR_INIT_OPTS_INVALID, as Fastify), so a typo fails at start-up
+ * rather than as odd behaviour under load.
  */
 export function checkOptions(options: FrameworkOptions): void {
   if (typeof options !== 'object' || options === null) {
