@@ -35,7 +35,10 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
 }
 
 /** GET over a real socket with node:http, on one kept-alive agent-less connection per call. */
-function get(address: string, path: string): Promise<{ status: number; type: string; text: string }> {
+function get(
+  address: string,
+  path: string,
+): Promise<{ status: number; type: string; text: string }> {
   const url = new URL(path, address)
   return new Promise((resolve, reject) => {
     httpRequest(url, (res) => {
@@ -84,7 +87,8 @@ describe('[observability] RED metrics per route with fastify-metrics', () => {
     }
     for (let i = 0; i < 3; i++) expect((await fetch(`${address}/crash`)).status).toBe(500)
     expect((await fetch(`${address}/users`, { method: 'POST' })).status).toBe(201)
-    for (let i = 0; i < 20; i++) expect((await fetch(`${address}/no/such/page/${i}`)).status).toBe(404)
+    for (let i = 0; i < 20; i++)
+      expect((await fetch(`${address}/no/such/page/${i}`)).status).toBe(404)
 
     const scrape = await get(address, '/metrics')
     expect(scrape.status).toBe(200)
@@ -97,11 +101,7 @@ describe('[observability] RED metrics per route with fastify-metrics', () => {
       .filter((s) => s.name === durationCount)
       .map((s) => `${s.labels.method} ${s.labels.route} ${s.labels.status_code} ${s.value}`)
       .sort()
-    expect(counts).toEqual([
-      'GET /crash 500 3',
-      'GET /users/:id 200 1000',
-      'POST /users 201 1',
-    ])
+    expect(counts).toEqual(['GET /crash 500 3', 'GET /users/:id 200 1000', 'POST /users 201 1'])
     const routes = new Set(samples.filter((s) => 'route' in s.labels).map((s) => s.labels.route))
     expect([...routes].sort()).toEqual(['/crash', '/users', '/users/:id'])
 

@@ -35,7 +35,7 @@ describe('[observability] traces with @fastify/otel and the HTTP instrumentation
       headers: { traceparent: caller.traceparent },
     })
     expect(response.status).toBe(200)
-    const body = await response.json()
+    const body = (await response.json()) as { id: string; handlerSpan?: string }
     expect(body.id).toBe('42')
 
     const spans = await spansOf(caller.traceId, 5)
