@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tracingHasSubscribers } from './request/handler-tracing.js'
+import { tracingHasSubscribers } from './handler-tracing.js'
 
 // Whether the handler tracing channel has a listener, on runtimes whose TracingChannel lacks
 // `hasSubscribers` (Bun): each of its five channels is asked instead.
