@@ -43,6 +43,11 @@ describe('[observability] request log lines carry the trace and span ids', () =>
     })
     expect(response.status).toBe(200)
     const spans = await spansOf(caller.traceId, 3)
+    // `request completed` is written when the response has finished, maybe after fetch resolved
+    for (let waited = 0; waited < 2000 && !lines.some((l) => l.msg === 'request completed'); ) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      waited += 5
+    }
     const server = one(spans, 'GET /orders/:id')
     const handler = one(spans, 'handler - getOrder')
 
