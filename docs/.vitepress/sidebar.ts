@@ -21,6 +21,7 @@ export const sidebar: SidebarSection[] = [
       { text: 'OpenAPI', link: '/guide/openapi' },
       { text: 'The typed client', link: '/guide/typed-client' },
       { text: 'Running in production', link: '/guide/production' },
+      { text: 'Observability', link: '/guide/observability' },
       { text: 'Deploy to the edge', link: '/guide/edge' },
       { text: 'Performance and precompilation', link: '/guide/performance' },
     ],
@@ -45,6 +46,7 @@ export const sidebar: SidebarSection[] = [
       { text: 'Rate limiting', link: '/recipes/rate-limiting' },
       { text: 'Logging', link: '/recipes/logging' },
       { text: 'Database access', link: '/recipes/database' },
+      { text: 'Serverless', link: '/recipes/serverless' },
     ],
   },
   {

@@ -26,9 +26,35 @@ export interface HandlerTraceMessage {
  */
 export const handlerChannels = tracingChannel<HandlerTraceMessage>('fastify.request.handler')
 
+/** The five channels of a tracing channel, as `hasSubscribers` needs them. */
+interface ChannelsOfTracing {
+  hasSubscribers?: boolean
+  start: { hasSubscribers: boolean }
+  end: { hasSubscribers: boolean }
+  asyncStart: { hasSubscribers: boolean }
+  asyncEnd: { hasSubscribers: boolean }
+  error: { hasSubscribers: boolean }
+}
+
+/**
+ * Whether anyone listens to `channels`: the tracing channel's own `hasSubscribers` where the
+ * runtime has it (Node, Deno), else any of its five channels' (Bun's TracingChannel has none).
+ */
+export function tracingHasSubscribers(channels: ChannelsOfTracing): boolean {
+  const all = channels.hasSubscribers
+  if (all !== undefined) return all
+  return (
+    channels.start.hasSubscribers ||
+    channels.end.hasSubscribers ||
+    channels.asyncStart.hasSubscribers ||
+    channels.asyncEnd.hasSubscribers ||
+    channels.error.hasSubscribers
+  )
+}
+
 /** Whether a route handler run must be traced: someone listens, and it is a route's (not a 404's). */
 export function isTraced(reply: Reply): boolean {
-  return handlerChannels.hasSubscribers && !reply[kRoute].notFound
+  return tracingHasSubscribers(handlerChannels) && !reply[kRoute].notFound
 }
 
 /**
