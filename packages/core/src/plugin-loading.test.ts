@@ -339,6 +339,50 @@ describe('ready()', () => {
     }
   })
 
+  it('keeps loading while the code that runs in microtasks after ready() adds routes, as avvio does', async () => {
+    const { app } = createApp()
+    const ready = app.ready()
+    // A promise chain as long as a test runner's between two tests, then a route, three times:
+    // each route is one more step of loading, so the next one still counts.
+    const chain = async (steps: number): Promise<void> => {
+      for (let i = 0; i < steps; i++) await Promise.resolve()
+    }
+    const added: string[] = []
+    const adding = (async () => {
+      for (const path of ['/a', '/b', '/c']) {
+        await chain(50)
+        app.get(path, async () => path)
+        added.push(path)
+      }
+    })()
+    await ready
+    await adding
+    expect(added).toEqual(['/a', '/b', '/c'])
+    for (const path of added) {
+      const response = await app.inject({ method: 'GET', url: path })
+      expect([response.statusCode, response.body]).toEqual([200, path])
+    }
+  })
+
+  it('ends loading before the next timer: a route added in setTimeout after ready() is refused', async () => {
+    const { app } = createApp()
+    app.ready()
+    const error = await new Promise((resolve) =>
+      setTimeout(() => {
+        try {
+          app.get('/late', async () => 'late')
+          resolve(null)
+        } catch (thrown) {
+          resolve(thrown)
+        }
+      }, 0),
+    )
+    expect(error).toMatchObject({
+      code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING',
+      message: 'Fastify instance is already listening. Cannot add route!',
+    })
+  })
+
   it('still accepts onClose hooks once ready', async () => {
     const { app } = createApp()
     await app.ready()

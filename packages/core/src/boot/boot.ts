@@ -2,24 +2,36 @@ import { createError } from '@framework/error-formatter'
 import type { Core } from '../context/index.js'
 import { type ContextState, type HookEntry, preOrder, settle } from '../context/index.js'
 import { buildRouteTable } from '../routes/index.js'
-import { isThenable } from '../util/index.js'
+import { isThenable, nextTurn } from '../util/index.js'
 
 /**
  * `ready()`: loads every plugin, then (no more additions from here on) compiles the routes, hands
  * the table to the transport and runs the onReady hooks. Idempotent: the same promise every time.
- * Loading starts a microtask later, as Fastify starts it on the next tick: a plugin body that
- * calls `ready(cb)` while the first `ready()` is still starting only queues `cb` (it finds the
- * promise set) instead of starting a second load of the same queue.
+ * Loading starts on the next tick, as Fastify starts it: a plugin body that calls `ready(cb)`
+ * while the first `ready()` is still starting only queues `cb` (it finds the promise set) instead
+ * of starting a second load of the same queue.
  */
 export function ready(core: Core): Promise<void> {
-  core.readyPromise ??= Promise.resolve().then(() => boot(core))
+  core.readyPromise ??= nextTurn().then(() => boot(core))
   return core.readyPromise
+}
+
+/**
+ * Loads the root's queue until it stays empty for one more tick (avvio's last step before it
+ * starts): what the code that runs meanwhile registers (a route, a hook, a plugin) still loads.
+ */
+async function loadAll(core: Core): Promise<void> {
+  await nextTurn()
+  do {
+    await settle(core.rootNode)
+    if (core.awaitedError !== undefined) throw core.awaitedError.error
+    await nextTurn()
+  } while (core.rootNode.queue.length > 0)
 }
 
 async function boot(core: Core): Promise<void> {
   try {
-    await settle(core.rootNode)
-    if (core.awaitedError !== undefined) throw core.awaitedError.error
+    await loadAll(core)
   } catch (error) {
     await runReadyCallbacks(core, error)
     throw error

@@ -1,5 +1,5 @@
 import { createError } from '@framework/error-formatter'
-import { isThenable } from '../util/index.js'
+import { isThenable, nextTurn } from '../util/index.js'
 import { createChildContext } from './context-factory.js'
 import type { ContextState } from './context-state.js'
 import { createPluginNode, type PluginNode, type QueueItem } from './context-state.js'
@@ -31,6 +31,19 @@ function loadingDescendant(node: PluginNode): PluginNode {
 /** Queues a plugin or an `after` callback. */
 export function enqueue(state: ContextState, item: QueueItem): void {
   targetNode(state).queue.push(item)
+}
+
+function noop(): void {}
+
+/**
+ * While the instance loads, what is added (a route) is one more step of loading, as each route is
+ * one more item of avvio's queue in Fastify: loading goes on for a few more ticks, so what the
+ * code running meanwhile adds still counts.
+ */
+export function extendLoading(state: ContextState): void {
+  if (state.core.readyPromise !== undefined && !state.core.started) {
+    enqueue(state, { kind: 'task', run: noop })
+  }
 }
 
 /**
@@ -79,6 +92,8 @@ export function settleFrom(state: ContextState): Promise<void> {
 
 async function drain(node: PluginNode): Promise<void> {
   while (node.queue.length > 0) {
+    // Each item loads on a later tick (avvio's), so loading ends no earlier than Fastify's.
+    await nextTurn()
     const item = node.queue.shift()!
     if (item.kind === 'plugin') {
       // After a loading error, even one already awaited, no plugin registered later loads (avvio).
@@ -89,6 +104,7 @@ async function drain(node: PluginNode): Promise<void> {
         node.failed = true
         node.error = error
       }
+      await nextTurn()
     } else if (item.kind === 'task') {
       item.run()
     } else {

@@ -2,6 +2,7 @@ import { createError } from '@framework/error-formatter'
 import {
   type ContextState,
   contextLogLevel,
+  extendLoading,
   type RouteRecord,
   routeKey,
   routeLevelHooks,
@@ -89,6 +90,7 @@ function declareRoute(
 ): void {
   const autoHead = headOf !== undefined
   assertNotStarted(state, 'route()')
+  if (!autoHead) extendLoading(state)
   if (typeof definition !== 'object' || definition === null) {
     throw createError(
       'FRM_ERR_ROUTE_INVALID',
