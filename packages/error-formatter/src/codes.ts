@@ -315,6 +315,12 @@ export const codes = {
     advice:
       'reply.sent = true is the deprecated form of reply.hijack(): a reply cannot be unsent. Use `reply.hijack()` to take the response over; do not assign `reply.sent` (and never `false`).',
   },
+  FRM_ERR_SEND_INSIDE_ONERR: {
+    statusCode: 500,
+    message: 'You cannot use `send` inside the `onError` hook',
+    advice:
+      'An onError hook observes an error (to log or report it); the error handler answers it. Move the reply into `setErrorHandler`, or let the onError hook end with `done()` or by returning.',
+  },
   FRM_ERR_SEND_UNDEFINED_ERR: {
     statusCode: 500,
     message: 'Undefined error has occurred',

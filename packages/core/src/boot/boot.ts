@@ -46,13 +46,7 @@ async function boot(core: Core): Promise<void> {
     // The hooks as they were when the instance became ready: one an onReady hook adds does not run.
     const hooks = [...preOrder(core.root)].flatMap((state) => [...state.hooks.onReady])
     for (const hook of hooks) {
-      await runTimedHook(
-        core,
-        'onReady',
-        hook,
-        () => hook.fn.call(hook.ctx),
-        (done) => hook.fn.call(hook.ctx, done),
-      )
+      await runTimedHook(core, 'onReady', hook, (done) => hook.fn.call(hook.ctx, done))
     }
   } finally {
     core.inOnReady = false
@@ -102,12 +96,8 @@ async function closeContexts(core: Core, errors: unknown[]): Promise<void> {
   hooks.sort((a, b) => b.hook.seq - a.hook.seq)
   for (const { hook, state } of hooks) {
     try {
-      await runTimedHook(
-        core,
-        'onClose',
-        hook,
-        () => hook.fn.call(hook.ctx, state.instance),
-        (done) => hook.fn.call(hook.ctx, state.instance, done),
+      await runTimedHook(core, 'onClose', hook, (done) =>
+        hook.fn.call(hook.ctx, state.instance, done),
       )
     } catch (error) {
       errors.push(error)
@@ -137,14 +127,7 @@ async function runLoggedHooks(
   for (const state of preOrder(core.root)) {
     for (const hook of state.hooks[name]) {
       try {
-        await runTimedHook(
-          core,
-          name,
-          hook,
-          () => hook.fn.call(hook.ctx),
-          (done) => hook.fn.call(hook.ctx, done),
-          timed,
-        )
+        await runTimedHook(core, name, hook, (done) => hook.fn.call(hook.ctx, done), timed)
       } catch (error) {
         if (failure === null) core.log.error(error)
         else core.log.error({ err: error }, failure)
@@ -153,13 +136,16 @@ async function runLoggedHooks(
   }
 }
 
-/** Runs an application hook (async, sync or callback style), within pluginTimeout when `timed`. */
+/**
+ * Runs an application hook, within pluginTimeout when `timed`. It always gets `done` (a wrapped
+ * hook that declares nothing may still call it); it ends when its promise settles, or when it
+ * calls `done` if it declared `done`, or else when it returns (avvio's rule).
+ */
 function runTimedHook(
   core: Core,
   name: 'onReady' | 'onClose' | 'preClose' | 'onListen',
   hook: HookEntry,
-  call: () => unknown,
-  callWithDone: (done: (error?: unknown) => void) => unknown,
+  call: (done: (error?: unknown) => void) => unknown,
   timed = true,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -179,7 +165,7 @@ function runTimedHook(
       )
     }
     try {
-      const result = hook.callback ? callWithDone(finish) : call()
+      const result = call(finish)
       if (isThenable(result))
         result.then(
           () => finish(),
