@@ -1,6 +1,12 @@
 import { createError } from '@framework/error-formatter'
 import type { Core } from '../context/index.js'
-import { type ContextState, type HookEntry, preOrder, settle } from '../context/index.js'
+import {
+  type ContextState,
+  type HookEntry,
+  preOrder,
+  settle,
+  withAvvioCause,
+} from '../context/index.js'
 import { buildRouteTable } from '../routes/index.js'
 import { isThenable, nextTurn } from '../util/index.js'
 
@@ -160,7 +166,15 @@ function runTimedHook(
     }
     if (timed && core.pluginTimeout > 0) {
       timer = setTimeout(
-        () => finish(createError('FRM_ERR_HOOK_TIMEOUT', name)),
+        // Fastify names the hook function when it has a name: `'onReady' hook "warmUp" timed out`.
+        () =>
+          finish(
+            withAvvioCause(
+              createError('FRM_ERR_HOOK_TIMEOUT', name, hook.fn.name ? ` "${hook.fn.name}"` : ''),
+              'AVV_ERR_READY_TIMEOUT',
+              hook.fn.name || 'anonymous',
+            ),
+          ),
         core.pluginTimeout,
       )
     }

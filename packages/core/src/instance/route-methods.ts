@@ -212,7 +212,8 @@ function declareRoute(
     urls: served,
     routePath: declared,
     state,
-    pluginName: state.currentNode.name,
+    // A route its plugin's options function declares comes before the plugin's node exists.
+    pluginName: (state.currentNode as typeof state.currentNode | undefined)?.name ?? state.name,
     handler: options.handler,
     schema: options.schema,
     method,
