@@ -53,6 +53,8 @@ export type { HttpTransportOptions }
  * transport.server.on('upgrade', onUpgrade) // the plain http.Server is there for what the core does not do
  */
 export interface HttpTransport extends Transport<IncomingMessage, ServerResponse> {
+  /** Every address the server answers on once listening (one per IPv4 interface for `0.0.0.0`). */
+  listeningAddresses(): string[]
   readonly server: Server
   /** Calls `fn` once if the client closes the connection before the response was complete. */
   onAbort(raw: IncomingMessage, res: ServerResponse | undefined, fn: () => void): void
