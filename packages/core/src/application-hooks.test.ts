@@ -84,7 +84,7 @@ describe('preClose, onListen, onRequestAbort (Fastify 4.29 hooks)', () => {
       events.push(`done ${request.method}`)
       done(new Error('abort broke'))
     })
-    app.addHook('onRequestAbort', async () => {
+    app.addHook('onRequestAbort', async (_request: unknown) => {
       events.push('not reached')
     })
     app.get('/', async () => 'x')
@@ -96,6 +96,19 @@ describe('preClose, onListen, onRequestAbort (Fastify 4.29 hooks)', () => {
     expect(lines).toEqual([['An onRequestAbort hook failed', 'abort broke']])
   })
 
+  it("logs an onResponse hook's error as Fastify does, 'request errored', the response being sent", async () => {
+    const lines: Array<[string, string]> = []
+    const { app } = createApp({ logger: errorRecorder(lines) })
+    app.addHook('onResponse', (_request: unknown, _reply: unknown, done: (e: Error) => void) => {
+      done(new Error('kaboom'))
+    })
+    app.get('/', async () => 'sent')
+    const response = await app.inject('/')
+    await tick()
+    expect([response.statusCode, response.body]).toEqual([200, 'sent'])
+    expect(lines).toEqual([['request errored', 'kaboom']])
+  })
+
   it('asks the transport to watch for aborts only on routes with onRequestAbort hooks', async () => {
     const { app, transport } = createApp()
     let watched = 0
@@ -103,24 +116,56 @@ describe('preClose, onListen, onRequestAbort (Fastify 4.29 hooks)', () => {
       watched++
     }
     app.get('/plain', async () => 'x')
-    app.get('/watched', { onRequestAbort: async () => {} }, async () => 'x')
+    app.get('/watched', { onRequestAbort: async (_request: unknown) => {} }, async () => 'x')
     await app.inject('/plain')
     expect(watched).toBe(0)
     await app.inject('/watched')
     expect(watched).toBe(1)
   })
 
-  it('refuses an async hook that also declares done, by the hook argument counts', () => {
+  it("refuses an async hook that also declares done, by Fastify 5's argument counts", () => {
     const { app } = createApp()
     for (const [name, hook] of [
       ['onListen', async (_done: unknown) => {}],
-      ['preClose', async (_done: unknown) => {}],
+      ['onReady', async (_done: unknown) => {}],
+      ['onRequest', async (_request: unknown, _reply: unknown, _done: unknown) => {}],
+      [
+        'onSend',
+        async (_request: unknown, _reply: unknown, _payload: unknown, _done: unknown) => {},
+      ],
       ['onRequestAbort', async (_request: unknown, _done: unknown) => {}],
+      // Fastify 5 wants exactly the request of an async onRequestAbort hook.
+      ['onRequestAbort', async () => {}],
     ] as const) {
       expect(() => app.addHook(name, hook as never)).toThrow(
-        expect.objectContaining({ code: 'FRM_ERR_HOOK_INVALID_ASYNC_HANDLER' }),
+        expect.objectContaining({
+          code: 'FRM_ERR_HOOK_INVALID_ASYNC_HANDLER',
+          message:
+            "Async function has too many arguments. Async hooks should not use the 'done' argument.",
+        }),
       )
     }
     expect(() => app.addHook('onRequestAbort', async (_request: unknown) => {})).not.toThrow()
+    // Fastify 5 counts preClose among the hooks whose done is the third argument.
+    expect(() => app.addHook('preClose', async (_done: unknown) => {})).not.toThrow()
+  })
+
+  it('gives an application hook done whatever it declares: a wrapped callback hook may call it', async () => {
+    const { app } = createApp()
+    const events: string[] = []
+    const original = (done: (error?: Error) => void) => {
+      events.push('wrapped onReady')
+      done(new Error('wrapped onReady failed'))
+    }
+    app.addHook('onReady', (...args: unknown[]) => (original as any)(...args))
+    app.addHook('onClose', ((...args: unknown[]) => {
+      const done = args[1] as () => void
+      events.push(`onClose got done: ${typeof done}`)
+      done()
+    }) as never)
+    await expect(app.ready()).rejects.toThrow('wrapped onReady failed')
+    expect(events).toEqual(['wrapped onReady'])
+    await app.close()
+    expect(events).toEqual(['wrapped onReady', 'onClose got done: function'])
   })
 })

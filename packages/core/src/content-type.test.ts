@@ -251,6 +251,19 @@ describe('addContentTypeParser', () => {
     })
   })
 
+  it('gives every parser done whatever it declares: a wrapped callback parser ends when it calls done', async () => {
+    const { app } = createApp()
+    const original = (_request: unknown, body: string, done: (e: null, v: unknown) => void) => {
+      setTimeout(() => done(null, `wrapped:${body}`), 1)
+    }
+    app.addContentTypeParser('application/x-wrapped', { parseAs: 'string' }, ((
+      ...args: unknown[]
+    ) => (original as any)(...args)) as never)
+    app.post('/', async (request) => ({ body: request.body }))
+    const response = await app.inject(post('/', 'application/x-wrapped', 'a'))
+    expect([response.statusCode, response.json()]).toEqual([200, { body: 'wrapped:a' }])
+  })
+
   it('matches exact types first, then RegExps in registration order, then the catch-all *', async () => {
     const { app } = createApp()
     app.addContentTypeParser(/^application\/vnd\./, () => 'first regexp')

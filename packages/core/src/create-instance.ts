@@ -10,7 +10,12 @@ import {
   requestIdGenerator,
 } from './context/index.js'
 import type { ConstraintStrategy, RawRequest } from './contracts/transport.js'
-import { assertFormatter, instancePrototype, routeMethodNames } from './instance/index.js'
+import {
+  assertFormatter,
+  closeInstance,
+  instancePrototype,
+  routeMethodNames,
+} from './instance/index.js'
 import { bodyMethods, connectRequestPath } from './request/index.js'
 import { assertConstraintStrategy } from './routes/index.js'
 import type { CoreOptions } from './types/core-options.js'
@@ -157,6 +162,7 @@ export function createInstance<Req extends RawRequest, Res>(
     closePromise: undefined,
     mounted: false,
     listening: false,
+    aborted: false,
     routes: [],
     routeKeys: new Set(),
     methods: new Set(routeMethodNames),
@@ -176,6 +182,15 @@ export function createInstance<Req extends RawRequest, Res>(
   connectRequestPath()
   const instance = Object.create(instancePrototype) as Instance
   Object.defineProperty(instance, 'log', { value: core.log, enumerable: false, writable: false })
+  // Bound to the application, as avvio's close is: `setTimeout(app.close, 10)` closes it too.
+  Object.defineProperty(instance, 'close', {
+    value: function close(callback?: (error: Error | null) => void) {
+      return closeInstance(core, callback, this ?? instance)
+    },
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  })
   // A getter an application (or a test) may redefine, as Fastify's: a version it sets is the one
   // plugins' `meta.fastify` ranges are then checked against too (context/plugin-meta.ts).
   const version = options.version ?? '0.0.0'

@@ -70,14 +70,11 @@ describe('the lifecycle', () => {
 })
 
 describe('hooks', () => {
-  it('accept async, synchronous and callback styles', async () => {
+  it('give every hook done whatever it declares: a promise ends it, else done (Fastify 5)', async () => {
     const { app } = createApp()
     const events: string[] = []
     app.addHook('onRequest', async () => {
       events.push('async')
-    })
-    app.addHook('onRequest', (_request, _reply) => {
-      events.push('sync')
     })
     app.addHook('onRequest', (_request, _reply, done) => {
       setTimeout(() => {
@@ -85,8 +82,49 @@ describe('hooks', () => {
         done()
       }, 1)
     })
+    // Instrumentation wraps hooks this way: the wrapper declares nothing, the hook gets done.
+    const original = (_request: unknown, _reply: unknown, done: () => void) => {
+      setTimeout(() => {
+        events.push('wrapped callback')
+        done()
+      }, 1)
+    }
+    app.addHook('onRequest', (...args: unknown[]) => (original as any)(...args))
+    app.addHook('onSend', ((...args: unknown[]) => {
+      const done = args[3] as (error: null, payload: string) => void
+      done(null, `${args[2]}!`)
+    }) as never)
     app.get('/', async () => events)
-    expect((await app.inject('/')).json()).toEqual(['async', 'sync', 'callback'])
+    const response = await app.inject('/')
+    expect([response.statusCode, response.body]).toEqual([
+      200,
+      '["async","callback","wrapped callback"]!',
+    ])
+  })
+
+  it('hold the request while a synchronous hook that returned nothing has not called done (Fastify 5)', async () => {
+    const { app } = createApp()
+    let release: (() => void) | undefined
+    app.addHook('onRequest', (_request, _reply, done) => {
+      release = done
+    })
+    app.addHook('preHandler', (_request, _reply) => {
+      // Returns nothing, never calls done: the request waits, as in Fastify 5.
+    })
+    app.get('/', async () => 'answered')
+    const pending = app.inject('/')
+    const early = await Promise.race([
+      pending.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('held'), 30)),
+    ])
+    expect(early).toBe('held')
+    expect(typeof release).toBe('function')
+    release!()
+    const still = await Promise.race([
+      pending.then(() => 'answered'),
+      new Promise((resolve) => setTimeout(() => resolve('held'), 30)),
+    ])
+    expect(still).toBe('held')
   })
 
   it('run hooks of one kind in the order they took effect as plugins loaded (Fastify 4), whatever their order relative to routes', async () => {
@@ -221,6 +259,31 @@ describe('hooks', () => {
     expect(events).toEqual(['onError bad', 'onError callback', 'handler'])
   })
 
+  it("refuse reply.send() inside an onError hook with Fastify's FRM_ERR_SEND_INSIDE_ONERR; the error handler answers", async () => {
+    const { app } = createApp()
+    let thrown: unknown
+    app.addHook('onError', (_request, reply, _error, done) => {
+      try {
+        reply.send('from the hook')
+      } catch (error) {
+        thrown = error
+      }
+      done()
+    })
+    app.setErrorHandler((error, _request, reply) => {
+      reply.code(500).send({ handled: error.message })
+    })
+    app.get('/', (_request, reply) => {
+      reply.send(new Error('kaboom'))
+    })
+    const response = await app.inject('/')
+    expect([response.statusCode, response.json()]).toEqual([500, { handled: 'kaboom' }])
+    expect(thrown).toMatchObject({
+      code: 'FRM_ERR_SEND_INSIDE_ONERR',
+      message: 'You cannot use `send` inside the `onError` hook',
+    })
+  })
+
   it('run onTimeout hooks when the transport reports a timeout (only for routes that have them)', async () => {
     const { app, transport } = createApp()
     const events: string[] = []
@@ -303,9 +366,17 @@ describe('hooks', () => {
         message: 'onRequest hook should be a function, instead got nope',
       }),
     )
+    // A route option's wrong value is named by its tag, as Fastify names it; undefined is no hook.
     expect(() => app.get('/', { preHandler: [42 as never] }, async () => 'x')).toThrow(
-      'preHandler hook should be a function, instead got 42',
+      'preHandler hook should be a function, instead got [object Number]',
     )
+    expect(() => app.get('/', { onRequest: [undefined as never] }, async () => 'x')).toThrow(
+      'onRequest hook should be a function, instead got [object Undefined]',
+    )
+    expect(() => app.get('/', { onRequest: null as never }, async () => 'x')).toThrow(
+      'onRequest hook should be a function, instead got [object Null]',
+    )
+    expect(() => app.get('/', { onRequest: undefined }, async () => 'x')).not.toThrow()
   })
 
   it('refuse an async hook that also takes done (regression: such a hook hung the request)', () => {

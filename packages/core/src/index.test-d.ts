@@ -38,7 +38,8 @@ describe('types', () => {
     expectTypeOf(
       app.register(plugin, { table: 'users' }).register(plugin, { table: 'x' }),
     ).toMatchTypeOf<PromiseLike<void>>()
-    expectTypeOf(app.after()).toMatchTypeOf<Instance>()
+    expectTypeOf(app.after()).toEqualTypeOf<Promise<void>>()
+    expectTypeOf(app.after(() => {})).toMatchTypeOf<Instance>()
     expectTypeOf(app.ready()).toEqualTypeOf<Promise<Instance>>()
     expectTypeOf(app.inject('/')).toEqualTypeOf<Promise<InjectResponse>>()
     expectTypeOf(app.listen({ port: 3000 })).toEqualTypeOf<Promise<string>>()

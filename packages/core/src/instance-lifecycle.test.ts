@@ -79,6 +79,11 @@ describe('onReady and onRegister', () => {
       await new Promise(() => {})
     })
     await expect(slow.ready()).rejects.toThrow(
+      `A callback for 'onReady' hook "warmCache" timed out. You may have forgotten to call 'done' function or to resolve a Promise`,
+    )
+    const anonymous = createApp({ pluginTimeout: 20 }).app
+    anonymous.addHook('onReady', (_done: () => void) => {})
+    await expect(anonymous.ready()).rejects.toThrow(
       "A callback for 'onReady' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise",
     )
   })

@@ -103,6 +103,12 @@ describe('plugin errors', () => {
     expect(error.message).toBe(
       "fastify-plugin: Plugin did not start in time: 'slowDatabase'. You may have forgotten to call 'done' function or to resolve a Promise",
     )
+    // Its cause is avvio's own error, as in Fastify.
+    expect(error.cause).toMatchObject({
+      code: 'AVV_ERR_PLUGIN_EXEC_TIMEOUT',
+      message:
+        "Plugin did not start in time: 'slowDatabase'. You may have forgotten to call 'done' function or to resolve a Promise",
+    })
   })
 
   it('times out a callback plugin that never calls done, naming its framework-plugin name', async () => {
@@ -145,8 +151,22 @@ describe('plugin errors', () => {
 })
 
 describe('framework-plugin metadata', () => {
+  it('a version the application set in a release-candidate phase (-rc, -pre, -alpha) loads plugins of the major before', async () => {
+    for (const version of ['99.0.0-rc.1', '99.0.0-pre.1', '99.0.0-alpha.1']) {
+      const { app } = createApp()
+      Object.defineProperty(app, 'version', { value: version })
+      app.register(
+        fp((_i: Instance, _o: unknown, done: () => void) => done(), {
+          name: 'p',
+          fastify: '^98.x',
+        }),
+      )
+      await expect(app.ready()).resolves.toBe(app)
+    }
+  })
+
   it('meta.fastify is checked against both API levels, 4.29.1 and 5.12.8', async () => {
-    for (const range of ['4.x', '5.x', '>=4 <6']) {
+    for (const range of ['4.x', '5.x', '>=4 <6', '>=5.0.0-rc.1', '^5.0.0-alpha.3']) {
       const { app } = createApp()
       app.register(fp(async () => {}, { name: 'either', fastify: range }))
       await expect(app.ready()).resolves.toBe(app)

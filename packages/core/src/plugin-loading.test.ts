@@ -58,15 +58,32 @@ describe('register: load order', () => {
     expect(loaded).toBe(true)
   })
 
-  it('waits on the promise of an async plugin that also declares done, never on done', async () => {
+  it("refuses an async plugin that also declares done, with Fastify 5's FRM_ERR_PLUGIN_INVALID_ASYNC_HANDLER", async () => {
     const { app } = createApp()
-    let loaded = false
-    app.register(async (_instance: Instance, _opts: unknown, _done: unknown) => {
-      await Promise.resolve()
-      loaded = true
+    let ran = false
+    const mixedPlugin = async (_instance: Instance, _opts: unknown, _done: unknown) => {
+      ran = true
+    }
+    app.register(mixedPlugin)
+    await expect(app.ready()).rejects.toMatchObject({
+      code: 'FRM_ERR_PLUGIN_INVALID_ASYNC_HANDLER',
+      message:
+        'The mixedPlugin plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.',
     })
-    await app.ready()
-    expect(loaded).toBe(true)
+    expect(ran).toBe(false)
+  })
+
+  it('lets the options function of a plugin declare routes on the instance it receives', async () => {
+    const { app } = createApp()
+    app.register(
+      (_instance: Instance, _opts: unknown, done: () => void) => done(),
+      (child: Instance) => {
+        child.get('/from-options', async () => 'declared by the options function')
+        return {}
+      },
+    )
+    const response = await app.inject('/from-options')
+    expect([response.statusCode, response.body]).toEqual([200, 'declared by the options function'])
   })
 
   it('`await app.register(p)` resolves once p and its children have loaded', async () => {
@@ -99,11 +116,17 @@ describe('register: load order', () => {
     expect(events).toEqual(['db', 'body sees connected'])
   })
 
-  it('resolves `await app.register(p)` and `await app.after()` with the instance itself', async () => {
+  it('resolves `await app.register(p)` with the instance itself; `after()` returns a real promise (avvio)', async () => {
     const { app } = createApp()
     const registered: unknown = await app.register(async () => {})
-    const after: unknown = await app.after()
-    expect([registered === app, after === app]).toEqual([true, true])
+    const pending = app.after()
+    expect(pending).toBeInstanceOf(Promise)
+    expect([registered === app, await pending]).toEqual([true, undefined])
+    const failure = new Error('kaboom')
+    app.register(async () => {
+      throw failure
+    })
+    await expect(app.after()).rejects.toBe(failure)
   })
 
   it('lets an async function return the instance: awaiting it loads the plugins and gives the instance', async () => {
@@ -337,6 +360,50 @@ describe('ready()', () => {
         }),
       )
     }
+  })
+
+  it('keeps loading while the code that runs in microtasks after ready() adds routes, as avvio does', async () => {
+    const { app } = createApp()
+    const ready = app.ready()
+    // A promise chain as long as a test runner's between two tests, then a route, three times:
+    // each route is one more step of loading, so the next one still counts.
+    const chain = async (steps: number): Promise<void> => {
+      for (let i = 0; i < steps; i++) await Promise.resolve()
+    }
+    const added: string[] = []
+    const adding = (async () => {
+      for (const path of ['/a', '/b', '/c']) {
+        await chain(50)
+        app.get(path, async () => path)
+        added.push(path)
+      }
+    })()
+    await ready
+    await adding
+    expect(added).toEqual(['/a', '/b', '/c'])
+    for (const path of added) {
+      const response = await app.inject({ method: 'GET', url: path })
+      expect([response.statusCode, response.body]).toEqual([200, path])
+    }
+  })
+
+  it('ends loading before the next timer: a route added in setTimeout after ready() is refused', async () => {
+    const { app } = createApp()
+    app.ready()
+    const error = await new Promise((resolve) =>
+      setTimeout(() => {
+        try {
+          app.get('/late', async () => 'late')
+          resolve(null)
+        } catch (thrown) {
+          resolve(thrown)
+        }
+      }, 0),
+    )
+    expect(error).toMatchObject({
+      code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING',
+      message: 'Fastify instance is already listening. Cannot add route!',
+    })
   })
 
   it('still accepts onClose hooks once ready', async () => {

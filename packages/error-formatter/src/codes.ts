@@ -189,7 +189,7 @@ export const codes = {
   FRM_ERR_HOOK_TIMEOUT: {
     statusCode: 500,
     message:
-      "A callback for '%s' hook timed out. You may have forgotten to call 'done' function or to resolve a Promise",
+      "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise",
     advice:
       "Call done() or resolve the hook's promise within pluginTimeout. The hook neither called `done()` nor settled its promise: make it do one of them.",
   },
@@ -241,6 +241,12 @@ export const codes = {
     statusCode: 500,
     message: "Option '%s' is a Fastify option the framework does not implement: %s",
     advice: 'Remove the option; the message says what replaces it (see Moving from Fastify).',
+  },
+  FRM_ERR_LISTEN_OPTIONS_INVALID: {
+    statusCode: 500,
+    message: "Invalid listen options: '%s'",
+    advice:
+      'listen() was given an option it cannot use. Pass `signal` as an AbortSignal (`new AbortController().signal`), or leave it out.',
   },
   FRM_ERR_REOPENED_SERVER: {
     statusCode: 500,
@@ -294,6 +300,13 @@ export const codes = {
       'register() expects a plugin function (or a module whose default export is one), received %s',
     advice: 'Pass a plugin function to `register` (for a module, its default export).',
   },
+  FRM_ERR_PLUGIN_INVALID_ASYNC_HANDLER: {
+    statusCode: 500,
+    message:
+      'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.',
+    advice:
+      'An async plugin ends when its promise resolves: drop its third parameter (`done`), or write it as a plain function that calls `done()`.',
+  },
   FRM_ERR_PLUGIN_TIMEOUT: {
     statusCode: 500,
     message:
@@ -314,6 +327,12 @@ export const codes = {
     message: 'The only possible value for reply.sent is true.',
     advice:
       'reply.sent = true is the deprecated form of reply.hijack(): a reply cannot be unsent. Use `reply.hijack()` to take the response over; do not assign `reply.sent` (and never `false`).',
+  },
+  FRM_ERR_SEND_INSIDE_ONERR: {
+    statusCode: 500,
+    message: 'You cannot use `send` inside the `onError` hook',
+    advice:
+      'An onError hook observes an error (to log or report it); the error handler answers it. Move the reply into `setErrorHandler`, or let the onError hook end with `done()` or by returning.',
   },
   FRM_ERR_SEND_UNDEFINED_ERR: {
     statusCode: 500,

@@ -8,12 +8,17 @@ import type { Instance } from '@framework/core'
  * nothing is added and requests pay nothing.
  */
 export function addRequestLogging(app: Instance): void {
-  app.addHook('onRequest', logIncomingRequest)
-  app.addHook('onResponse', (request: any, reply: any) => {
+  // Hooks end when they call done (Fastify 5's rule), these synchronous ones at once.
+  app.addHook('onRequest', (request: any, _reply: any, done: () => void) => {
+    logIncomingRequest(request)
+    done()
+  })
+  app.addHook('onResponse', (request: any, reply: any, done: () => void) => {
     request.log.info(
       { res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
       'request completed',
     )
+    done()
   })
 }
 

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fakeTable } from '../test/fake-table.js'
@@ -92,6 +92,36 @@ describe('listen', () => {
     expect(await transport.listen({ port: 0, host: '127.0.0.1' })).toMatch(
       /^http:\/\/127\.0\.0\.1:/,
     )
+  })
+
+  it('rejects a port given as text that is no number (ERR_SOCKET_BAD_PORT) each time, and can listen after', async () => {
+    const transport = mounted()
+    for (const port of ['hello-world', '1234hello']) {
+      await expect(
+        transport.listen({ port: port as never, host: '127.0.0.1' }),
+      ).rejects.toMatchObject({ code: 'ERR_SOCKET_BAD_PORT' })
+    }
+    expect(transport.server.listenerCount('error')).toBe(0)
+    expect(await transport.listen({ port: 0, host: '127.0.0.1' })).toMatch(
+      /^http:\/\/127\.0\.0\.1:/,
+    )
+    await transport.close()
+  })
+
+  it("on 0.0.0.0 resolves with the first IPv4 interface, the internal ones first, and lists them all (Fastify's lines)", async () => {
+    const transport = mounted()
+    const address = await transport.listen({ port: 0, host: '0.0.0.0' })
+    const port = (transport.server.address() as { port: number }).port
+    const internal = Object.values(networkInterfaces())
+      .flatMap((list) => list ?? [])
+      .filter((info) => info.family === 'IPv4' && info.internal)
+      .map((info) => `http://${info.address}:${port}`)
+    expect(address).toBe(internal[0])
+    const all = transport.listeningAddresses()
+    expect(all[0]).toBe(address)
+    expect(all.slice(0, internal.length)).toEqual(internal)
+    await transport.close()
+    expect(transport.listeningAddresses()).toEqual([])
   })
 
   it('stops listening when the signal aborts', async () => {

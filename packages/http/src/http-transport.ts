@@ -17,7 +17,7 @@ import type {
 } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import type { InjectOptions as LightInjectOptions } from 'light-my-request'
-import { formatAddress } from './internal/address.js'
+import { listeningAddresses } from './internal/address.js'
 import { asyncConstraintError } from './internal/async-constraint-error.js'
 import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
@@ -53,6 +53,8 @@ export type { HttpTransportOptions }
  * transport.server.on('upgrade', onUpgrade) // the plain http.Server is there for what the core does not do
  */
 export interface HttpTransport extends Transport<IncomingMessage, ServerResponse> {
+  /** Every address the server answers on once listening (one per IPv4 interface for `0.0.0.0`). */
+  listeningAddresses(): string[]
   readonly server: Server
   /** Calls `fn` once if the client closes the connection before the response was complete. */
   onAbort(raw: IncomingMessage, res: ServerResponse | undefined, fn: () => void): void
@@ -212,8 +214,11 @@ class NodeHttpTransport implements HttpTransport {
       return Promise.reject(createError('FRM_ERR_REOPENED_SERVER'))
     }
     const server = this.server
+    let failed = false
     const listening = new Promise<string>((resolve, reject) => {
       const onError = (error: Error): void => {
+        failed = true
+        server.removeListener('error', onError)
         server.removeListener('listening', onListening)
         this.#listening = null
         reject(error)
@@ -221,7 +226,7 @@ class NodeHttpTransport implements HttpTransport {
       const onListening = (): void => {
         server.removeListener('error', onError)
         this.#startedListening = true
-        resolve(formatAddress(server.address(), this.#secure))
+        resolve(listeningAddresses(server.address(), this.#secure)[0]!)
       }
       server.once('error', onError)
       server.once('listening', onListening)
@@ -231,11 +236,17 @@ class NodeHttpTransport implements HttpTransport {
           path === undefined ? { port, host, backlog, signal } : { path, backlog, signal },
         )
       } catch (error) {
+        // A bad port or path (ERR_SOCKET_BAD_PORT) throws at once: not listening, it may try again.
         onError(error as Error)
       }
     })
-    this.#listening = listening
+    if (!failed) this.#listening = listening
     return listening
+  }
+
+  /** Every address the server answers on once listening (one per interface for `0.0.0.0`). */
+  listeningAddresses(): string[] {
+    return this.server.listening ? listeningAddresses(this.server.address(), this.#secure) : []
   }
 
   /**

@@ -1,25 +1,43 @@
 import { createError } from '@framework/error-formatter'
 import type { Core } from '../context/index.js'
-import { type ContextState, type HookEntry, preOrder, settle } from '../context/index.js'
+import {
+  type ContextState,
+  type HookEntry,
+  preOrder,
+  settle,
+  withAvvioCause,
+} from '../context/index.js'
 import { buildRouteTable } from '../routes/index.js'
-import { isThenable } from '../util/index.js'
+import { isThenable, nextTurn } from '../util/index.js'
 
 /**
  * `ready()`: loads every plugin, then (no more additions from here on) compiles the routes, hands
  * the table to the transport and runs the onReady hooks. Idempotent: the same promise every time.
- * Loading starts a microtask later, as Fastify starts it on the next tick: a plugin body that
- * calls `ready(cb)` while the first `ready()` is still starting only queues `cb` (it finds the
- * promise set) instead of starting a second load of the same queue.
+ * Loading starts on the next tick, as Fastify starts it: a plugin body that calls `ready(cb)`
+ * while the first `ready()` is still starting only queues `cb` (it finds the promise set) instead
+ * of starting a second load of the same queue.
  */
 export function ready(core: Core): Promise<void> {
-  core.readyPromise ??= Promise.resolve().then(() => boot(core))
+  core.readyPromise ??= nextTurn().then(() => boot(core))
   return core.readyPromise
+}
+
+/**
+ * Loads the root's queue until it stays empty for one more tick (avvio's last step before it
+ * starts): what the code that runs meanwhile registers (a route, a hook, a plugin) still loads.
+ */
+async function loadAll(core: Core): Promise<void> {
+  await nextTurn()
+  do {
+    await settle(core.rootNode)
+    if (core.awaitedError !== undefined) throw core.awaitedError.error
+    await nextTurn()
+  } while (core.rootNode.queue.length > 0)
 }
 
 async function boot(core: Core): Promise<void> {
   try {
-    await settle(core.rootNode)
-    if (core.awaitedError !== undefined) throw core.awaitedError.error
+    await loadAll(core)
   } catch (error) {
     await runReadyCallbacks(core, error)
     throw error
@@ -34,13 +52,7 @@ async function boot(core: Core): Promise<void> {
     // The hooks as they were when the instance became ready: one an onReady hook adds does not run.
     const hooks = [...preOrder(core.root)].flatMap((state) => [...state.hooks.onReady])
     for (const hook of hooks) {
-      await runTimedHook(
-        core,
-        'onReady',
-        hook,
-        () => hook.fn.call(hook.ctx),
-        (done) => hook.fn.call(hook.ctx, done),
-      )
+      await runTimedHook(core, 'onReady', hook, (done) => hook.fn.call(hook.ctx, done))
     }
   } finally {
     core.inOnReady = false
@@ -90,12 +102,8 @@ async function closeContexts(core: Core, errors: unknown[]): Promise<void> {
   hooks.sort((a, b) => b.hook.seq - a.hook.seq)
   for (const { hook, state } of hooks) {
     try {
-      await runTimedHook(
-        core,
-        'onClose',
-        hook,
-        () => hook.fn.call(hook.ctx, state.instance),
-        (done) => hook.fn.call(hook.ctx, state.instance, done),
+      await runTimedHook(core, 'onClose', hook, (done) =>
+        hook.fn.call(hook.ctx, state.instance, done),
       )
     } catch (error) {
       errors.push(error)
@@ -125,14 +133,7 @@ async function runLoggedHooks(
   for (const state of preOrder(core.root)) {
     for (const hook of state.hooks[name]) {
       try {
-        await runTimedHook(
-          core,
-          name,
-          hook,
-          () => hook.fn.call(hook.ctx),
-          (done) => hook.fn.call(hook.ctx, done),
-          timed,
-        )
+        await runTimedHook(core, name, hook, (done) => hook.fn.call(hook.ctx, done), timed)
       } catch (error) {
         if (failure === null) core.log.error(error)
         else core.log.error({ err: error }, failure)
@@ -141,13 +142,16 @@ async function runLoggedHooks(
   }
 }
 
-/** Runs an application hook (async, sync or callback style), within pluginTimeout when `timed`. */
+/**
+ * Runs an application hook, within pluginTimeout when `timed`. It always gets `done` (a wrapped
+ * hook that declares nothing may still call it); it ends when its promise settles, or when it
+ * calls `done` if it declared `done`, or else when it returns (avvio's rule).
+ */
 function runTimedHook(
   core: Core,
   name: 'onReady' | 'onClose' | 'preClose' | 'onListen',
   hook: HookEntry,
-  call: () => unknown,
-  callWithDone: (done: (error?: unknown) => void) => unknown,
+  call: (done: (error?: unknown) => void) => unknown,
   timed = true,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -162,12 +166,20 @@ function runTimedHook(
     }
     if (timed && core.pluginTimeout > 0) {
       timer = setTimeout(
-        () => finish(createError('FRM_ERR_HOOK_TIMEOUT', name)),
+        // Fastify names the hook function when it has a name: `'onReady' hook "warmUp" timed out`.
+        () =>
+          finish(
+            withAvvioCause(
+              createError('FRM_ERR_HOOK_TIMEOUT', name, hook.fn.name ? ` "${hook.fn.name}"` : ''),
+              'AVV_ERR_READY_TIMEOUT',
+              hook.fn.name || 'anonymous',
+            ),
+          ),
         core.pluginTimeout,
       )
     }
     try {
-      const result = hook.callback ? callWithDone(finish) : call()
+      const result = call(finish)
       if (isThenable(result))
         result.then(
           () => finish(),

@@ -8,7 +8,10 @@ export interface HookEntry {
   fn: (...args: any[]) => any
   /** `this` for the call: the context that declared the hook. */
   ctx: Instance
-  /** Callback style: the function declared a `done` parameter. */
+  /**
+   * The function declared a `done` parameter. An application hook (onReady, onClose, ...) that did
+   * waits for `done`; request hooks always do (unless they return a promise), whatever they declare.
+   */
   callback: boolean
   /**
    * When it took effect in the application's load order (0 until then): hooks of one kind run in
@@ -42,7 +45,10 @@ export const hookNames: readonly HookName[] = [
   'onClose',
 ]
 
-/** How many arguments each hook receives before `done`: more declared parameters = callback style. */
+/**
+ * How many arguments each application hook receives before `done`: one that declares more waits
+ * for `done` (avvio's rule). Request hooks always wait for `done` or their promise.
+ */
 const argumentCounts: Record<HookName, number> = {
   onRequest: 2,
   preParsing: 3,
@@ -61,6 +67,28 @@ const argumentCounts: Record<HookName, number> = {
   onListen: 0,
   preClose: 0,
   onClose: 1,
+}
+
+/**
+ * Fastify 5's rule for an `async` hook: refused when it declares `done` (its parameter count
+ * reaches `done`'s position), and an onReady, onListen or onRequestAbort hook when it declares
+ * other than its own arguments.
+ */
+function asyncArityRefused(name: HookName, length: number): boolean {
+  switch (name) {
+    case 'onSend':
+    case 'preSerialization':
+    case 'onError':
+    case 'preParsing':
+      return length === 4
+    case 'onReady':
+    case 'onListen':
+      return length !== 0
+    case 'onRequestAbort':
+      return length !== 1
+    default:
+      return length === 3
+  }
 }
 
 const hookNameSet = new Set<string>(hookNames)
@@ -88,11 +116,11 @@ export function createHookEntry(name: string, fn: unknown, ctx: Instance): HookE
     // Fastify's wording shows the value itself: `preHandler hook should be a function, instead got null`.
     throw createError('FRM_ERR_HOOK_INVALID_HANDLER', name, fn)
   }
-  const callback = fn.length > argumentCounts[name as HookName]
-  if (callback && isAsyncFunction(fn)) {
+  if (isAsyncFunction(fn) && asyncArityRefused(name as HookName, fn.length)) {
     // Neither done nor the promise could be trusted to end the hook: refuse it up front.
     throw createError('FRM_ERR_HOOK_INVALID_ASYNC_HANDLER')
   }
+  const callback = fn.length > argumentCounts[name as HookName]
   return { fn: fn as HookEntry['fn'], ctx, callback, seq: 0 }
 }
 
@@ -108,8 +136,14 @@ export function routeLevelHooks(
   const hooks: Partial<Record<RouteHookName, HookEntry[]>> = {}
   for (const name of routeHookNames) {
     const value = options[name]
-    if (value === undefined || value === null) continue
+    if (value === undefined) continue
     const list = Array.isArray(value) ? value : [value]
+    for (const fn of list) {
+      // Fastify names a route option's wrong value by its tag: `instead got [object Null]`.
+      if (typeof fn !== 'function') {
+        throw createError('FRM_ERR_HOOK_INVALID_HANDLER', name, Object.prototype.toString.call(fn))
+      }
+    }
     hooks[name] = list.map((fn) => createHookEntry(name, fn, ctx))
   }
   return hooks

@@ -33,7 +33,13 @@ export {
   type ParserTable,
   parserKey,
 } from './parser-table.js'
-export { enqueue, settle, settleFrom } from './plugin-loader.js'
+export {
+  enqueue,
+  extendLoading,
+  settle,
+  settleFrom,
+  withAvvioCause,
+} from './plugin-loader.js'
 export { assertPluginInput, hasPlugin } from './plugin-meta.js'
 export { printPlugins } from './print-plugins.js'
 export { type GenReqId, requestIdGenerator } from './request-id.js'

@@ -1,5 +1,5 @@
 import { createError } from '@framework/error-formatter'
-import { isThenable } from '../util/index.js'
+import { isThenable, nextTurn } from '../util/index.js'
 import { createChildContext } from './context-factory.js'
 import type { ContextState } from './context-state.js'
 import { createPluginNode, type PluginNode, type QueueItem } from './context-state.js'
@@ -12,7 +12,9 @@ import { assertRequirements, readPluginInfo, sourcePreview } from './plugin-meta
  * `await app.register(p)` from inside a child plugin would wait for itself.
  */
 export function targetNode(state: ContextState): PluginNode {
-  const node = state.currentNode
+  const node = state.currentNode as PluginNode | undefined
+  // A context whose plugin has not started (its options function is running): its parent's.
+  if (node === undefined) return targetNode(state.parent ?? state.core.root)
   if (node.done) return state.core.rootNode
   return loadingDescendant(node)
 }
@@ -31,6 +33,19 @@ function loadingDescendant(node: PluginNode): PluginNode {
 /** Queues a plugin or an `after` callback. */
 export function enqueue(state: ContextState, item: QueueItem): void {
   targetNode(state).queue.push(item)
+}
+
+function noop(): void {}
+
+/**
+ * While the instance loads, what is added (a route) is one more step of loading, as each route is
+ * one more item of avvio's queue in Fastify: loading goes on for a few more ticks, so what the
+ * code running meanwhile adds still counts.
+ */
+export function extendLoading(state: ContextState): void {
+  if (state.core.readyPromise !== undefined && !state.core.started) {
+    enqueue(state, { kind: 'task', run: noop })
+  }
 }
 
 /**
@@ -79,6 +94,8 @@ export function settleFrom(state: ContextState): Promise<void> {
 
 async function drain(node: PluginNode): Promise<void> {
   while (node.queue.length > 0) {
+    // Each item loads on a later tick (avvio's), so loading ends no earlier than Fastify's.
+    await nextTurn()
     const item = node.queue.shift()!
     if (item.kind === 'plugin') {
       // After a loading error, even one already awaited, no plugin registered later loads (avvio).
@@ -89,6 +106,7 @@ async function drain(node: PluginNode): Promise<void> {
         node.failed = true
         node.error = error
       }
+      await nextTurn()
     } else if (item.kind === 'task') {
       item.run()
     } else {
@@ -180,6 +198,19 @@ async function loadPlugin(
   }
 }
 
+/**
+ * Gives a timeout error the `cause` Fastify gives it: avvio's own error, with avvio's code
+ * (`AVV_ERR_PLUGIN_EXEC_TIMEOUT`, `AVV_ERR_READY_TIMEOUT`) and message.
+ */
+export function withAvvioCause<E extends Error>(error: E, code: string, name: string): E {
+  const cause = new Error(
+    `Plugin did not start in time: '${name}'. You may have forgotten to call 'done' function or to resolve a Promise`,
+  )
+  Object.defineProperty(cause, 'code', { value: code, enumerable: true })
+  Object.defineProperty(error, 'cause', { value: cause, configurable: true, writable: true })
+  return error
+}
+
 /** Errors already reported by the plugin that raised them (its ancestors fail with it). */
 const reported = new WeakSet<object>()
 
@@ -213,15 +244,25 @@ function runBody(node: PluginNode, fn: (...args: any[]) => unknown, opts: unknow
         clearTimeout(timer)
         // Fastify names an anonymous plugin by the start of its source.
         const shown = node.name === 'anonymous' ? sourcePreview(fn) : node.name
-        timer = setTimeout(() => finish(createError('FRM_ERR_PLUGIN_TIMEOUT', shown)), timeout)
+        timer = setTimeout(
+          () =>
+            finish(
+              withAvvioCause(
+                createError('FRM_ERR_PLUGIN_TIMEOUT', shown),
+                'AVV_ERR_PLUGIN_EXEC_TIMEOUT',
+                shown,
+              ),
+            ),
+          timeout,
+        )
       }
     }
     node.timer = { pause: () => clearTimeout(timer), resume: arm }
     node.bodyRunning = true
     arm()
     try {
-      // Every plugin gets `done`, as in Fastify: one that declares it may call it, and a promise it
-      // returns is awaited too (an async plugin declared `(app, opts, next)` may call either).
+      // Every plugin gets `done`, as in Fastify: one that declares it calls it, and a promise it
+      // returns is awaited (an async plugin that declares `done` is refused before this).
       const result = fn(node.state.instance, opts, finish)
       if (isThenable(result)) {
         result.then(

@@ -5,6 +5,7 @@ import satisfies from 'semver/functions/satisfies.js'
 import valid from 'semver/functions/valid.js'
 import {
   describe,
+  isAsyncFunction,
   isThenable,
   kDisplayName,
   kFastifyDisplayName,
@@ -150,7 +151,8 @@ function setVersionAdmits(registrar: ContextState, range: string): boolean {
   const descriptor = Object.getOwnPropertyDescriptor(registrar.core.root.instance, 'version')
   const version = descriptor?.value
   if (typeof version !== 'string' || valid(version) === null) return false
-  const candidate = /-rc.+$/.test(version)
+  // Fastify's release-candidate phase: an `-rc`, `-pre` or `-alpha` version.
+  const candidate = /-(?:rc|pre|alpha).+$/u.test(version)
   const floor = coerce(range)
   if (candidate && floor !== null && gt(version, floor)) return true
   return satisfies(version, range, { includePrerelease: candidate })
@@ -160,10 +162,14 @@ function setVersionAdmits(registrar: ContextState, range: string): boolean {
  * Checks a plugin's declared Fastify range, dependencies and decorators against the context it
  * loads into, in Fastify's order.
  *
- * @throws FRM_ERR_PLUGIN_VERSION_MISMATCH, FRM_ERR_PLUGIN_DEPENDENCY_MISSING,
+ * @throws FRM_ERR_PLUGIN_INVALID_ASYNC_HANDLER, FRM_ERR_PLUGIN_VERSION_MISMATCH, FRM_ERR_PLUGIN_DEPENDENCY_MISSING,
  * FRM_ERR_PLUGIN_DECORATOR_MISSING
  */
 export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
+  // Fastify 5 refuses an async plugin that also declares `done` (Fastify 4 warned).
+  if (isAsyncFunction(info.fn) && info.fn.length === 3) {
+    throw createError('FRM_ERR_PLUGIN_INVALID_ASYNC_HANDLER', info.name)
+  }
   const range = info.fastifyRange
   if (range !== undefined && !setVersionAdmits(registrar, range) && !admitsApiLevel(range)) {
     const [v4, v5] = fastifyApiLevels

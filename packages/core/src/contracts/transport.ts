@@ -241,6 +241,12 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
   /** Starts listening; resolves with the address (`http://127.0.0.1:3000`). */
   listen(options: ListenOptions): Promise<string>
 
+  /**
+   * Every address the server answers on once listening, the one `listen()` resolved with first
+   * (for `0.0.0.0`, one per interface, as Fastify lists them): one `Server listening at` line each.
+   */
+  listeningAddresses?(): string[]
+
   /** Stops accepting connections; resolves once in-flight requests have finished. */
   close(): Promise<void>
 

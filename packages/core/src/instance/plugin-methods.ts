@@ -16,15 +16,40 @@ import { readListenArgs } from './listen-args.js'
 
 type Callback = (error: Error | null, value?: any) => void
 
-/** Fastify's `Server listening at <address>` info line, or what `listenTextResolver` makes of it. */
+/** What Fastify accepts as `listen({ signal })`: an AbortSignal, or an emitter of 'abort'. */
+interface AbortSignalLike {
+  aborted?: boolean
+  addEventListener?: (type: 'abort', fn: () => void, options: { once: boolean }) => void
+  on?: (type: 'abort', fn: () => void) => void
+}
+
+/**
+ * `close([callback])`: closes the instance (the whole application, from any context). The root
+ * instance's own `close` is this bound to it, so `setTimeout(app.close, 10)` works, as in Fastify.
+ */
+export function closeInstance(core: Core, callback: Callback | undefined, self: unknown): any {
+  const promise = close(core)
+  if (typeof callback !== 'function') return promise
+  promise.then(
+    () => callback(null),
+    (error) => callback(error),
+  )
+  return self
+}
+
+/**
+ * Fastify's `Server listening at <address>` info line, or what `listenTextResolver` makes of it:
+ * one per address the server answers on (every interface for `0.0.0.0`).
+ */
 function logListening(
   core: Core,
   address: string,
   resolver: ((address: string) => string) | undefined,
 ): void {
-  core.log.info(
-    typeof resolver === 'function' ? resolver(address) : `Server listening at ${address}`,
-  )
+  const all = core.transport.listeningAddresses?.() ?? []
+  for (const each of all.length > 0 ? all : [address]) {
+    core.log.info(typeof resolver === 'function' ? resolver(each) : `Server listening at ${each}`)
+  }
 }
 
 export const pluginMethods = {
@@ -36,8 +61,14 @@ export const pluginMethods = {
     return this
   },
 
-  after(this: Instance, fn?: (...args: any[]) => unknown): Instance {
+  /**
+   * `after(callback)` queues the callback behind the plugins registered so far and returns the
+   * instance; `after()` without one returns a promise (avvio's): it settles once those plugins
+   * have loaded, rejecting with their error.
+   */
+  after(this: Instance, fn?: (...args: any[]) => unknown): any {
     const state = stateOf(this)
+    if (fn === undefined) return settleFrom(state)
     assertNotStarted(state, 'after()')
     if (fn !== undefined) assertFunction(fn, 'after(callback)')
     enqueue(state, { kind: 'after', fn, registrar: state })
@@ -66,28 +97,42 @@ export const pluginMethods = {
   },
 
   close(this: Instance, callback?: Callback): any {
-    const promise = close(stateOf(this).core)
-    if (callback === undefined) return promise
-    promise.then(
-      () => callback(null),
-      (error) => callback(error),
-    )
-    return this
+    return closeInstance(stateOf(this).core, callback, this)
   },
 
+  /**
+   * Fastify's `listen([options][, callback])`. A `signal` (an AbortSignal) closes the instance when
+   * it aborts: already aborted, `listen()` only closes (and resolves undefined; the callback is not
+   * called); aborted while loading, the server does not start listening.
+   */
   listen(this: Instance, ...args: unknown[]): any {
     const { options: listenOptions, callback } = readListenArgs(args)
     const core = stateOf(this).core
+    const signal = listenOptions.signal as AbortSignalLike | undefined | null
+    if (signal !== undefined && signal !== null) {
+      if (typeof signal.addEventListener !== 'function' && typeof signal.on !== 'function') {
+        throw createError('FRM_ERR_LISTEN_OPTIONS_INVALID', 'Invalid options.signal')
+      }
+      if (signal.aborted) {
+        core.aborted = true
+        return close(core).then(() => undefined)
+      }
+      const onAbort = (): void => {
+        core.aborted = true
+        void close(core).catch(() => {})
+      }
+      if (typeof signal.addEventListener === 'function') {
+        signal.addEventListener('abort', onAbort, { once: true })
+      } else signal.on!('abort', onAbort)
+    }
     const promise = ready(core).then(() => {
+      // Aborted while loading: the instance is closing, the server does not listen (Fastify).
+      if (core.aborted) return undefined
       if (core.listening) throw createError('FRM_ERR_REOPENED_SERVER')
       core.listening = true
       return core.transport.listen(listenOptions).then(
         (address) => {
           logListening(core, address, listenOptions.listenTextResolver)
-          // Fastify closes the whole instance (onClose hooks included) when the signal aborts.
-          listenOptions.signal?.addEventListener('abort', () => void close(core).catch(() => {}), {
-            once: true,
-          })
           // Started now, not awaited: the caller gets the address while the hooks run (Fastify).
           void runOnListen(core)
           return address
@@ -100,7 +145,10 @@ export const pluginMethods = {
     })
     if (callback === undefined) return promise
     promise.then(
-      (address) => callback(null, address),
+      (address) => {
+        // Aborted before listening: Fastify never calls back.
+        if (address !== undefined) callback(null, address)
+      },
       // Fastify's callback gets `(error, null)` when the server did not start.
       (error) => callback(error, null),
     )

@@ -2,6 +2,7 @@ import { createError } from '@framework/error-formatter'
 import {
   type ContextState,
   contextLogLevel,
+  extendLoading,
   type RouteRecord,
   routeKey,
   routeLevelHooks,
@@ -89,6 +90,7 @@ function declareRoute(
 ): void {
   const autoHead = headOf !== undefined
   assertNotStarted(state, 'route()')
+  if (!autoHead) extendLoading(state)
   if (typeof definition !== 'object' || definition === null) {
     throw createError(
       'FRM_ERR_ROUTE_INVALID',
@@ -210,7 +212,8 @@ function declareRoute(
     urls: served,
     routePath: declared,
     state,
-    pluginName: state.currentNode.name,
+    // A route its plugin's options function declares comes before the plugin's node exists.
+    pluginName: (state.currentNode as typeof state.currentNode | undefined)?.name ?? state.name,
     handler: options.handler,
     schema: options.schema,
     method,

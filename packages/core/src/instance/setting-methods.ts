@@ -6,6 +6,7 @@ import {
   createHookEntry,
   createParserEntry,
   enqueue,
+  extendLoading,
   isRouteHookName,
   parserKey,
   parserTableOf,
@@ -161,6 +162,7 @@ export const settingMethods = {
       ...(errorHandler === undefined ? {} : { errorHandler: { fn: errorHandler, ctx: this } }),
     }
     core.notFoundByPrefix.set(state.prefix, state)
+    extendLoading(state)
     return this
   },
 

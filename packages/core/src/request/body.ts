@@ -176,29 +176,36 @@ function parserInput(parser: ParserEntry, body: Buffer | string | undefined): st
   return body ?? Buffer.alloc(0)
 }
 
-/** Calls the parser with its input: callback style, a promise, or a plain value. */
+/**
+ * Calls the parser with its input and `done`, whatever it declares (Fastify 5; a wrapped parser
+ * declares nothing): a promise it returns is awaited, otherwise it ends when it calls `done`. A
+ * parser that declares fewer than three parameters may also return its value (not undefined).
+ */
 function callParser(reply: Reply, parser: ParserEntry, input: unknown, next: Step): void {
   const request = reply.request
+  let settled = false
+  const done = (parseError: unknown, value?: unknown): void => {
+    if (settled) return
+    settled = true
+    parsed(reply, parseError, value, next)
+  }
   let result: unknown
   try {
-    if (parser.callback) {
-      parser.fn.call(parser.ctx, request, input, (parseError: unknown, value?: unknown) =>
-        parsed(reply, parseError, value, next),
-      )
-      return
-    }
-    result = parser.fn.call(parser.ctx, request, input)
+    result = parser.fn.call(parser.ctx, request, input, done)
   } catch (thrown) {
+    // A throw after `done` was called (the request has moved on) changes nothing.
+    if (settled) return
+    settled = true
     lifecycleError(reply, thrown)
     return
   }
   if (isThenable(result)) {
     result.then(
-      (value) => parsed(reply, null, value, next),
-      (reason) => lifecycleError(reply, reason),
+      (value) => done(null, value),
+      (reason) => done(reason ?? new Error('A content-type parser rejected without a reason')),
     )
-  } else {
-    parsed(reply, null, result, next)
+  } else if (!parser.callback && result !== undefined) {
+    done(null, result)
   }
 }
 

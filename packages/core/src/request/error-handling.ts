@@ -3,6 +3,7 @@ import {
   kErrorIndex,
   kErrorStatus,
   kHeaders,
+  kInOnError,
   kPhase,
   kRoute,
   kSerializer,
@@ -59,9 +60,15 @@ export function handleError(reply: Reply, error: unknown, fromOnSend = false): v
   delete headers['content-type']
   delete headers['content-length']
   reply[kSerializer] = null
-  if (index === 0 && rc.onError !== null)
-    runErrorHooks(rc.onError, reply, error, invokeErrorHandler)
-  else invokeErrorHandler(reply, error)
+  if (index === 0 && rc.onError !== null) {
+    reply[kInOnError] = true
+    runErrorHooks(rc.onError, reply, error, afterErrorHooks)
+  } else invokeErrorHandler(reply, error)
+}
+
+function afterErrorHooks(reply: Reply, error: unknown): void {
+  reply[kInOnError] = false
+  invokeErrorHandler(reply, error)
 }
 
 /**

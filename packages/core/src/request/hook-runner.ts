@@ -1,6 +1,6 @@
 import { createError } from '@framework/error-formatter'
 import type { HookEntry } from '../context/index.js'
-import { isThenable, kPhase, kRoute, once, Phase } from '../util/index.js'
+import { isThenable, kPhase, kRoute, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
 
 /** What runs after a hook list: `error` is null when every hook passed. */
@@ -16,10 +16,12 @@ function toError(reason: unknown): unknown {
 }
 
 /**
- * Runs `(request, reply[, done])` hooks in order, then `next`. Synchronous hooks run in one loop;
- * a closure is only made for a hook that returns a promise or takes `done`. With `stopWhenSent`, a
- * hook that sends the reply, or an async hook that resolves with `reply` (it sends later), ends the
- * list (and `next` is not called).
+ * Runs `(request, reply, done)` hooks in order, then `next`. As in Fastify 5, every hook gets
+ * `done` whatever it declares (instrumentation wraps hooks as `(...args) => fn(...args)`): a hook
+ * that returns a promise ends when it settles, any other ends when it calls `done` (one that does
+ * neither holds the request, as in Fastify). One `step` per run serves as every hook's `done`: no
+ * closure per hook. With `stopWhenSent`, a hook that sends the reply, or an async hook that
+ * resolves with `reply` (it sends later), ends the list (and `next` is not called).
  */
 export function runRequestHooks(
   hooks: readonly HookEntry[],
@@ -37,47 +39,33 @@ export function runRequestHooks(
       next(reply, error)
       return
     }
-    while (index < hooks.length) {
-      if (stopWhenSent && reply[kPhase] !== Phase.Open) return
-      const hook = hooks[index++]!
-      const done = hook.callback ? once(step) : undefined
-      let result: unknown
-      try {
-        result = hook.callback
-          ? hook.fn.call(self, request, reply, done)
-          : hook.fn.call(self, request, reply)
-      } catch (thrown) {
-        next(reply, toError(thrown))
-        return
-      }
-      if (done !== undefined) {
-        if (isThenable(result))
-          result.then(
-            () => done(),
-            (reason) => done(toError(reason)),
-          )
-        return
-      }
-      if (isThenable(result)) {
-        result.then(
-          // `return reply`: the hook has sent, or will send, the reply itself.
-          (value) => {
-            if (!(stopWhenSent && value === reply)) step()
-          },
-          (reason) => step(toError(reason)),
-        )
-        return
-      }
-    }
     if (stopWhenSent && reply[kPhase] !== Phase.Open) return
-    next(reply, null)
+    if (index === hooks.length) {
+      next(reply, null)
+      return
+    }
+    const hook = hooks[index++]!
+    let result: unknown
+    try {
+      result = hook.fn.call(self, request, reply, step)
+    } catch (thrown) {
+      next(reply, toError(thrown))
+      return
+    }
+    if (isThenable(result)) result.then(resolved, rejected)
   }
+  // `return reply`: the hook has sent, or will send, the reply itself.
+  const resolved = (value: unknown): void => {
+    if (!(stopWhenSent && value === reply)) step()
+  }
+  const rejected = (reason: unknown): void => step(toError(reason))
   step()
 }
 
 /**
- * Runs `(request, reply, payload[, done])` hooks in order, then `next` with the payload: a hook
- * that returns (or passes to `done`) something other than undefined replaces it.
+ * Runs `(request, reply, payload, done)` hooks in order, then `next` with the payload: a hook
+ * that resolves, or passes to `done`, something other than undefined replaces it. Every hook gets
+ * `done`, as `runRequestHooks` says.
  */
 export function runPayloadHooks(
   hooks: readonly HookEntry[],
@@ -98,46 +86,29 @@ export function runPayloadHooks(
       return
     }
     if (replacement !== undefined) current = replacement
-    while (index < hooks.length) {
-      if (stopWhenSent && reply[kPhase] !== Phase.Open) return
-      const hook = hooks[index++]!
-      const done = hook.callback ? once(step) : undefined
-      let result: unknown
-      try {
-        result = hook.callback
-          ? hook.fn.call(self, request, reply, current, done)
-          : hook.fn.call(self, request, reply, current)
-      } catch (thrown) {
-        next(reply, toError(thrown), current)
-        return
-      }
-      if (done !== undefined) {
-        if (isThenable(result)) {
-          result.then(
-            (value) => done(null, value),
-            (reason) => done(toError(reason)),
-          )
-        }
-        return
-      }
-      if (isThenable(result)) {
-        result.then(
-          (value) => step(null, value),
-          (reason) => step(toError(reason)),
-        )
-        return
-      }
-      if (result !== undefined) current = result
-    }
     if (stopWhenSent && reply[kPhase] !== Phase.Open) return
-    next(reply, null, current)
+    if (index === hooks.length) {
+      next(reply, null, current)
+      return
+    }
+    const hook = hooks[index++]!
+    let result: unknown
+    try {
+      result = hook.fn.call(self, request, reply, current, step)
+    } catch (thrown) {
+      next(reply, toError(thrown), current)
+      return
+    }
+    if (isThenable(result)) result.then(resolved, rejected)
   }
+  const resolved = (value: unknown): void => step(null, value)
+  const rejected = (reason: unknown): void => step(toError(reason))
   step()
 }
 
 /**
- * Runs the `onError` hooks `(request, reply, error[, done])`. They observe; an error they raise is
- * logged and the next one runs. Then `next`.
+ * Runs the `onError` hooks `(request, reply, error, done)`. They observe; an error they raise is
+ * logged and the next one runs. Then `next`. Every hook gets `done`, as `runRequestHooks` says.
  */
 export function runErrorHooks(
   hooks: readonly HookEntry[],
@@ -154,34 +125,20 @@ export function runErrorHooks(
     if (hookError !== undefined && hookError !== null) logHookError(reply, hookError)
     while (index < hooks.length) {
       const hook = hooks[index++]!
-      const done = hook.callback ? once(step) : undefined
       let result: unknown
       try {
-        result = hook.callback
-          ? hook.fn.call(self, request, reply, error, done)
-          : hook.fn.call(self, request, reply, error)
+        result = hook.fn.call(self, request, reply, error, step)
       } catch (thrown) {
         logHookError(reply, thrown)
         continue
       }
-      if (done !== undefined) {
-        if (isThenable(result))
-          result.then(
-            () => done(),
-            (reason) => done(toError(reason)),
-          )
-        return
-      }
-      if (isThenable(result)) {
-        result.then(
-          () => step(),
-          (reason) => step(toError(reason)),
-        )
-        return
-      }
+      if (isThenable(result)) result.then(resolved, rejected)
+      return
     }
     next(reply, error)
   }
+  const resolved = (): void => step()
+  const rejected = (reason: unknown): void => step(toError(reason))
   step()
 }
 

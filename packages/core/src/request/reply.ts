@@ -14,6 +14,7 @@ import {
   kErrorIndex,
   kErrorStatus,
   kHeaders,
+  kInOnError,
   kPhase,
   kRoute,
   kSerializer,
@@ -75,6 +76,7 @@ export class Reply {
   declare [kSerializer]: ((payload: unknown) => string) | null
   declare [kErrorIndex]: number
   declare [kErrorStatus]: number
+  declare [kInOnError]: boolean
   declare [kTrailers]: TrailerTable | null
   declare [kEndTime]: number
 
@@ -88,6 +90,7 @@ export class Reply {
     this[kSerializer] = null
     this[kErrorIndex] = -1
     this[kErrorStatus] = 0
+    this[kInOnError] = false
     this[kTrailers] = null
     this[kEndTime] = 0
   }
@@ -226,6 +229,8 @@ export class Reply {
   }
 
   send(payload?: unknown): this {
+    // An onError hook observes: the error handler answers (Fastify's FST_ERR_SEND_INSIDE_ONERR).
+    if (this[kInOnError]) throw createError('FRM_ERR_SEND_INSIDE_ONERR')
     callees.send(this, payload)
     return this
   }

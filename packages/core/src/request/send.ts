@@ -287,8 +287,12 @@ function responded(reply: Reply, error: Error | undefined): void {
   if (rc.onResponse !== null) runRequestHooks(rc.onResponse, reply, afterOnResponse, false)
 }
 
+/** An onResponse hook's error is logged as Fastify logs it: `request errored`. */
 function afterOnResponse(reply: Reply, error: unknown): void {
   if (error !== null) {
-    reply.request.log.error({ err: error }, 'An onResponse hook failed')
+    reply.request.log.error(
+      { res: { statusCode: reply.statusCode }, err: error, responseTime: reply.elapsedTime },
+      'request errored',
+    )
   }
 }

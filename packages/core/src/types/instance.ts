@@ -204,7 +204,9 @@ export interface FastifyInstance<
    * Loads the plugins registered so far, then calls `fn` by its arity: `(error)`,
    * `(error, done)` or `(error, instance, done)`.
    */
-  after(fn?: AfterCallback): ThenableInstance<Local>
+  after(fn: AfterCallback): ThenableInstance<Local>
+  /** A promise that settles once the plugins registered so far have loaded (avvio's). */
+  after(): Promise<void>
   /**
    * Loads every plugin, compiles the routes, hands them to the transport, runs `onReady`. The
    * callback gets `(error, instance)`; callbacks and promises settle in the order asked. Called
@@ -499,8 +501,8 @@ export interface FastifyInstance<
  * `Local` holds the shared schemas this instance type collected through `addSchema` (by `$id`), so
  * that `{ $ref: 'user#' }` in its routes infers; the `SharedSchemas` interface adds more everywhere.
  *
- * `register` and `after` return the instance as a thenable: `await app.register(p)` (or
- * `await app.after()`) loads the plugins registered so far and resolves with the instance.
+ * `register` and `after(fn)` return the instance as a thenable: `await app.register(p)` loads the
+ * plugins registered so far and resolves with the instance; `after()` returns a promise of them.
  *
  * @example
  * const app = createInstance({ transport, validatorCompiler, serializerCompiler, responseSelector })

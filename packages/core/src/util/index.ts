@@ -1,11 +1,11 @@
-// Layer 1, util: small helpers with no framework concept (describe, once, media types, symbols).
+// Layer 1, util: small helpers with no framework concept (describe, media types, symbols, ticks).
 // The entry for the layers above.
 export { isAsyncFunction } from './async-function.js'
 export { describe, isThenable } from './describe.js'
 export { isHeaderName, isHeaderValue } from './header-rules.js'
 export { isJsonEssence, mediaTypeEssence } from './media-type.js'
+export { nextTurn } from './next-turn.js'
 export { createNoopLogger } from './noop-logger.js'
-export { once } from './once.js'
 export { joinPrefix, type PrefixTrailingSlash, routeUrls } from './prefix.js'
 export { drawTree, type PrintNode } from './print-tree.js'
 export {
@@ -17,6 +17,7 @@ export {
   kFastifyDisplayName,
   kFastifySkipOverride,
   kHeaders,
+  kInOnError,
   kPhase,
   kPluginMeta,
   kRequestHeaders,

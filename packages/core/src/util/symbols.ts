@@ -27,6 +27,8 @@ export const kPhase = Symbol.for('framework.phase')
 export const kSerializer = Symbol.for('framework.serializer')
 /** Index of the error handler handling this reply (-1: none yet). */
 export const kErrorIndex = Symbol.for('framework.error-index')
+/** True while the reply's onError hooks run: `reply.send()` throws then (Fastify). */
+export const kInOnError = Symbol.for('framework.in-on-error')
 /** The status the error handling gave the reply before calling an error handler (0: none yet). */
 export const kErrorStatus = Symbol.for('framework.error-status')
 /** Trailer functions set with `reply.trailer(name, fn)` by lower-cased name, or null. */
