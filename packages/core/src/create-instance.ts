@@ -10,7 +10,12 @@ import {
   requestIdGenerator,
 } from './context/index.js'
 import type { ConstraintStrategy, RawRequest } from './contracts/transport.js'
-import { assertFormatter, instancePrototype, routeMethodNames } from './instance/index.js'
+import {
+  assertFormatter,
+  instancePrototype,
+  routeMethodNames,
+  supportedMethodNames,
+} from './instance/index.js'
 import { bodyMethods, connectRequestPath } from './request/index.js'
 import { assertConstraintStrategy } from './routes/index.js'
 import type { CoreOptions } from './types/core-options.js'
@@ -160,6 +165,7 @@ export function createInstance<Req extends RawRequest, Res>(
     routes: [],
     routeKeys: new Set(),
     methods: new Set(routeMethodNames),
+    supportedMethods: new Set(supportedMethodNames),
     bodyMethods: new Set(bodyMethods),
     autoHeads: new Map(),
     notFoundByPrefix: new Map(),
@@ -169,7 +175,7 @@ export function createInstance<Req extends RawRequest, Res>(
     constraintStrategies: strategies,
     compilerOptions: { ...options.compilerOptions },
     versionConstraintInUse: false,
-    defaultRoute: undefined,
+    defaultRoute: defaultRouteOf(options.defaultRoute),
     table: undefined,
     notFound: [],
   } as unknown as Core
@@ -201,4 +207,11 @@ export function createInstance<Req extends RawRequest, Res>(
     })
   }
   return instance
+}
+
+/** The `defaultRoute` option: a function, or nothing (FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE). */
+function defaultRouteOf(fn: CoreOptions['defaultRoute']): CoreOptions['defaultRoute'] {
+  if (fn === undefined || fn === null) return undefined
+  if (typeof fn !== 'function') throw createError('FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE')
+  return fn
 }

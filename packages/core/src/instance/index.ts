@@ -2,4 +2,4 @@
 // createInstance.
 export { assertFormatter } from './assert.js'
 export { instancePrototype } from './prototype.js'
-export { routeMethodNames } from './route-methods.js'
+export { routeMethodNames, supportedMethodNames } from './route-methods.js'

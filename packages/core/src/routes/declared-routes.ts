@@ -55,6 +55,9 @@ const hookOrder: readonly RouteHookName[] = [
   'onRequestAbort',
 ]
 
+/** Shown as the last onSend hook of an automatic HEAD route (the transport drops its body). */
+function headRouteOnSendHandler(): void {}
+
 /** Shown as the error handler of routes whose contexts set none. */
 function defaultErrorHandler(): void {}
 
@@ -65,6 +68,8 @@ function routeMeta(record: RouteRecord): Record<string, unknown> {
   for (const name of hookOrder) {
     const fns = scopes.flatMap((scope) => scope.hooks[name].map((entry) => entry.fn))
     for (const entry of record.hooks[name] ?? []) fns.push(entry.fn)
+    // Fastify's automatic HEAD route ends its onSend hooks with the one that drops the body.
+    if (name === 'onSend' && record.autoHead) fns.push(headRouteOnSendHandler)
     if (fns.length > 0) meta[name] = fns
   }
   const logLevel = record.options.logLevel || contextLogLevel(record.state)

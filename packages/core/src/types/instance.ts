@@ -312,6 +312,10 @@ export interface FastifyInstance<
   patch: RouteShorthand
   delete: RouteShorthand
   options: RouteShorthand
+  /** A TRACE route (Fastify 5's shorthand). */
+  trace: RouteShorthand
+  /** A QUERY route (RFC 10008, Fastify 5): a safe request whose query is its body. */
+  query: RouteShorthand
   all: RouteShorthand
 
   /**
@@ -396,7 +400,10 @@ export interface FastifyInstance<
   addConstraintStrategy(strategy: ConstraintStrategy): void
   /** True for a custom strategy, and for `version` / `host` once a route uses them. */
   hasConstraintStrategy(name: string): boolean
-  /** The methods routes may declare. */
+  /**
+   * Fastify 5's methods (GET, HEAD, TRACE, DELETE, OPTIONS, PATCH, PUT, POST, QUERY) and those
+   * `addHttpMethod` added. Routes may also declare Fastify 4.29's SEARCH and WebDAV methods.
+   */
   readonly supportedMethods: string[]
   /**
    * Fastify 5: lets routes declare another HTTP method (`hasBody`: its body is read), and adds
@@ -405,7 +412,10 @@ export interface FastifyInstance<
    * @example
    * app.addHttpMethod('PROPFIND', { hasBody: true })
    */
-  addHttpMethod(method: string, options?: { hasBody?: boolean }): Instance<Local>
+  addHttpMethod(
+    method: string,
+    options?: { hasBody?: boolean; overrideExisting?: boolean },
+  ): Instance<Local>
   /**
    * Makes the request ids of this context's routes and its descendants' (Fastify 4.26), over the
    * `genReqId` option; a valid `requestIdHeader` value still wins.
