@@ -55,11 +55,19 @@ const hookOrder: readonly RouteHookName[] = [
   'onRequestAbort',
 ]
 
+/**
+ * A function `printRoutes` shows as `name()`. Named at run time: a bundler may rename a function
+ * declaration whose name another module of the bundle also declares.
+ */
+function shownAs(name: string): () => void {
+  return Object.defineProperty(() => {}, 'name', { value: name })
+}
+
 /** Shown as the last onSend hook of an automatic HEAD route (the transport drops its body). */
-function headRouteOnSendHandler(): void {}
+const headRouteOnSendHandler = shownAs('headRouteOnSendHandler')
 
 /** Shown as the error handler of routes whose contexts set none. */
-function defaultErrorHandler(): void {}
+const defaultErrorHandler = shownAs('defaultErrorHandler')
 
 /** What `printRoutes({ includeMeta })` shows of a route: its hooks, level, serializers, handler. */
 function routeMeta(record: RouteRecord): Record<string, unknown> {

@@ -149,6 +149,27 @@ describe('[compat] Fastify 5 routerOptions callbacks', () => {
     })
   })
 
+  it('printRoutes with includeHooks prints the automatic HEAD route apart, as Fastify', async () => {
+    const app = makeApp()
+    app.get('/hello', async () => 'x')
+    app.put('/hello', async () => 'x')
+    app.addHook('onRequest', async () => {})
+    await app.ready()
+    const expected = [
+      '└── /hello (GET, PUT)',
+      '    • (onRequest) ["anonymous()"]',
+      '    • (errorHandler) "defaultErrorHandler()"',
+      '    /hello (HEAD)',
+      '    • (onRequest) ["anonymous()"]',
+      '    • (onSend) ["headRouteOnSendHandler()"]',
+      '    • (errorHandler) "defaultErrorHandler()"',
+      '',
+    ].join('\n')
+    expect(
+      app.printRoutes({ commonPrefix: false, includeHooks: true, includeMeta: ['errorHandler'] }),
+    ).toBe(expected)
+  })
+
   it('leaves the given routerOptions object as it was', () => {
     const routerOptions = { maxParamLength: 2048 }
     makeApp({ routerOptions })
