@@ -15,6 +15,7 @@ import {
   closeInstance,
   instancePrototype,
   routeMethodNames,
+  supportedMethodNames,
 } from './instance/index.js'
 import { bodyMethods, connectRequestPath } from './request/index.js'
 import { assertConstraintStrategy } from './routes/index.js'
@@ -166,6 +167,7 @@ export function createInstance<Req extends RawRequest, Res>(
     routes: [],
     routeKeys: new Set(),
     methods: new Set(routeMethodNames),
+    supportedMethods: new Set(supportedMethodNames),
     bodyMethods: new Set(bodyMethods),
     autoHeads: new Map(),
     notFoundByPrefix: new Map(),
@@ -175,7 +177,7 @@ export function createInstance<Req extends RawRequest, Res>(
     constraintStrategies: strategies,
     compilerOptions: { ...options.compilerOptions },
     versionConstraintInUse: false,
-    defaultRoute: undefined,
+    defaultRoute: defaultRouteOf(options.defaultRoute),
     table: undefined,
     notFound: [],
   } as unknown as Core
@@ -216,4 +218,11 @@ export function createInstance<Req extends RawRequest, Res>(
     })
   }
   return instance
+}
+
+/** The `defaultRoute` option: a function, or nothing (FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE). */
+function defaultRouteOf(fn: CoreOptions['defaultRoute']): CoreOptions['defaultRoute'] {
+  if (fn === undefined || fn === null) return undefined
+  if (typeof fn !== 'function') throw createError('FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE')
+  return fn
 }

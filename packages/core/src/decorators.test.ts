@@ -21,22 +21,24 @@ describe('decorate', () => {
 
   it('refuses to redeclare a name of the same context or a built-in; a child may shadow', async () => {
     const { app } = createApp()
-    app.decorate('db', 1)
-    expect(() => app.decorate('db', 2)).toThrow(
+    app.decorate('db', 1 as never)
+    expect(() => app.decorate('db', 2 as never)).toThrow(
       expect.objectContaining({
         code: 'FRM_ERR_DEC_ALREADY_PRESENT',
         message: "The decorator 'db' has already been added!",
       }),
     )
-    expect(() => app.decorate('register', 2)).toThrow(
+    expect(() => app.decorate('register', 2 as never)).toThrow(
       "The decorator 'register' has already been added!",
     )
     const seen: unknown[] = []
     app.register(async (child) => {
-      child.decorate('db', 3)
+      child.decorate('db', 3 as never)
       seen.push((child as any).db)
-      expect(() => child.decorate('db', 4)).toThrow("The decorator 'db' has already been added!")
-      expect(() => child.decorate('inject', 4)).toThrow(
+      expect(() => child.decorate('db', 4 as never)).toThrow(
+        "The decorator 'db' has already been added!",
+      )
+      expect(() => child.decorate('inject', 4 as never)).toThrow(
         "The decorator 'inject' has already been added!",
       )
     })
@@ -67,7 +69,7 @@ describe('decorate', () => {
         message: "The decorator is missing dependency 'db'.",
       }),
     )
-    app.decorate('db', 1)
+    app.decorate('db', 1 as never)
     app.decorate('auth', 2, ['db'])
     expect((app as any).auth).toBe(2)
   })
@@ -198,7 +200,7 @@ describe('decorateRequest / decorateReply', () => {
       child.decorateReply('getHeader', function (this: any, name: string) {
         return `decorated ${name}`
       })
-      child.decorateRequest('is404', 'decorated')
+      child.decorateRequest('is404', 'decorated' as never)
       child.get('/child', async (request: any, reply: any) => [
         reply.getHeader('x-a'),
         request.is404,

@@ -239,7 +239,7 @@ describe('[2.1][4.4] a context sees its own entities and its ancestors, never a 
 describe('[2.1] the table, row by row', () => {
   it('[2.1] root context: its decorators are usable by every descendant', async () => {
     const { app } = createApp()
-    app.decorate('db', 'root-db')
+    app.decorate('db', 'root-db' as never)
     const seen: unknown[] = []
     app.register(async (child) => {
       seen.push((child as any).db)

@@ -226,7 +226,7 @@ describe('framework-plugin metadata', () => {
 
   it('accepts required decorators that are visible', async () => {
     const { app } = createApp()
-    app.decorate('db', {})
+    app.decorate('db', {} as never)
     app.decorateRequest('user', null)
     app.decorateReply('view', () => {})
     app.register(

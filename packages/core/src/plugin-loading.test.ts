@@ -106,7 +106,7 @@ describe('register: load order', () => {
     app.register(async (instance) => {
       await instance.register(
         fp(async (inner: Instance) => {
-          inner.decorate('db', 'connected')
+          inner.decorate('db', 'connected' as never)
           events.push('db')
         }),
       )

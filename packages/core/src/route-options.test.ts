@@ -287,14 +287,34 @@ describe('constraint strategies', () => {
   it('refuses a malformed or duplicate strategy, one routes already use, and one after ready', async () => {
     const { app } = createApp({ constraints: { tenant: tenantStrategy() } })
     expect(() => app.addConstraintStrategy(tenantStrategy())).toThrow(
-      "Option 'addConstraintStrategy' is not valid: there already exists a custom constraint with the name tenant",
+      expect.objectContaining({
+        code: 'FRM_ERR_CONSTRAINT_STRATEGY_EXISTS',
+        message: 'There already exists a custom constraint with the name tenant.',
+      }),
+    )
+    // Fastify's (find-my-way's) plain Error: `String(error)` is `Error: There already exists...`.
+    expect(() => app.addConstraintStrategy(tenantStrategy())).toThrow(
+      /^There already exists a custom constraint with the name tenant\.$/,
+    )
+    const thrown = (() => {
+      try {
+        app.addConstraintStrategy(tenantStrategy())
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(String(thrown)).toBe(
+      'Error: There already exists a custom constraint with the name tenant.',
     )
     expect(() => app.addConstraintStrategy({ name: 'x' } as never)).toThrow(
       "strategy.storage function is required (strategy 'x')",
     )
     app.get('/', { constraints: { host: 'a.example' } }, async () => 'a')
     expect(() => app.addConstraintStrategy({ ...tenantStrategy(), name: 'host' })).toThrow(
-      'there already exists a route with host constraint',
+      expect.objectContaining({
+        code: 'FRM_ERR_CONSTRAINT_IN_USE',
+        message: 'There already exists a route with host constraint.',
+      }),
     )
     await app.ready()
     expect(() => app.addConstraintStrategy({ ...tenantStrategy(), name: 'late' })).toThrow(

@@ -43,13 +43,14 @@ describe('route declaration', () => {
     expect(transport.table!.routes.map((route) => route.method)).toEqual([
       'GET',
       'HEAD',
-      'POST',
-      'PUT',
-      'PATCH',
+      'TRACE',
       'DELETE',
       'OPTIONS',
+      'PATCH',
+      'PUT',
+      'POST',
+      'QUERY',
       'SEARCH',
-      'TRACE',
       'PROPFIND',
       'PROPPATCH',
       'MKCOL',
@@ -89,9 +90,36 @@ describe('route declaration', () => {
     await expect(app.ready()).rejects.toThrow("Method 'GET' already declared for route '/v1/x'")
   })
 
+  it("refuses an empty path at the root (Fastify's error); inside a prefix it is the prefix", async () => {
+    const { app, transport } = createApp()
+    expect(() => app.get('', async () => 'x')).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_ROUTE_PATH_EMPTY',
+        message: 'The path could not be empty',
+      }),
+    )
+    app.register(
+      async (child: any) => {
+        child.get('', async () => 'prefix')
+      },
+      { prefix: '/v1' },
+    )
+    await app.ready()
+    expect(transport.table!.routes.map((route) => `${route.method} ${route.url}`)).toEqual([
+      'GET /v1',
+      'HEAD /v1',
+    ])
+  })
+
   it('refuses unknown methods, missing handlers, bad urls and bad options', () => {
     const { app } = createApp()
     expect(() => app.route({ method: 'FETCH', url: '/x', handler: async () => 1 })).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_ROUTE_METHOD_NOT_SUPPORTED',
+        message: 'FETCH method is not supported.',
+      }),
+    )
+    expect(() => app.route({ method: 5, url: '/x', handler: async () => 1 } as never)).toThrow(
       expect.objectContaining({
         code: 'FRM_ERR_ROUTE_METHOD_INVALID',
         message: 'Provided method is invalid!',

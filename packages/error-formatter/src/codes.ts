@@ -434,6 +434,18 @@ export const codes = {
     message: "'%s' is not a valid url component",
     advice: 'The path holds a malformed percent-encoding: the client must encode it.',
   },
+  FRM_ERR_MAX_PARAM_LENGTH: {
+    statusCode: 414,
+    message: "'%s' is exceeding the max param length",
+    advice:
+      'A path parameter is longer than `maxParamLength` (100 characters by default): the client must send a shorter one, or raise `routerOptions.maxParamLength`.',
+  },
+  FRM_ERR_ASYNC_CONSTRAINT: {
+    statusCode: 500,
+    message: 'Unexpected error from async constraint',
+    advice:
+      "A constraint strategy's asynchronous `deriveConstraint` called `done` with an error: the client gets a fixed 500; the strategy's error is the `cause`.",
+  },
   FRM_ERR_NOT_FOUND: {
     statusCode: 404,
     message: 'Route %s:%s not found',
@@ -486,6 +498,41 @@ export const codes = {
     statusCode: 500,
     message: 'Route %s is not valid: %s',
     advice: 'Fix the route option the message names.',
+  },
+  FRM_ERR_CONSTRAINT_STRATEGY_EXISTS: {
+    statusCode: 500,
+    message: 'There already exists a custom constraint with the name %s.',
+    advice:
+      'A constraint strategy is added once per application: give the new one another name, or keep the first.',
+  },
+  FRM_ERR_CONSTRAINT_IN_USE: {
+    statusCode: 500,
+    message: 'There already exists a route with %s constraint.',
+    advice:
+      'Routes already declared were matched with the built-in strategy of that name: add the strategy before declaring them.',
+  },
+  FRM_ERR_ROUTE_PATH_EMPTY: {
+    statusCode: 500,
+    message: 'The path could not be empty',
+    advice:
+      "A route outside a prefixed plugin needs a path: declare `/` for the root. (`''` is the prefix itself only inside a plugin registered with a `prefix`.)",
+  },
+  FRM_ERR_ROUTE_METHOD_NOT_SUPPORTED: {
+    statusCode: 500,
+    message: '%s method is not supported.',
+    advice:
+      "Routes declare the methods of `app.supportedMethods`: add another with `app.addHttpMethod('REBIND')` (`{ hasBody: true }` when its requests carry a body) before declaring the route.",
+  },
+  FRM_ERR_ROUTE_MISSING_CONTENT_TYPE: {
+    statusCode: 400,
+    message: "Method '%s' must provide a 'Content-Type' header.",
+    advice:
+      'A QUERY request (RFC 10008) says what its body is: the client must send a Content-Type header.',
+  },
+  FRM_ERR_ROUTE_MISSING_CONTENT: {
+    statusCode: 400,
+    message: "Method '%s' must provide a request body.",
+    advice: 'A QUERY request (RFC 10008) carries its query as the body: the client must send one.',
   },
   FRM_ERR_ROUTE_METHOD_INVALID: {
     statusCode: 500,

@@ -43,6 +43,9 @@ export function framework(options: FetchFrameworkOptions = {}): Instance {
         ignoreDuplicateSlashes: given.ignoreDuplicateSlashes,
         allowUnsafeRegex: given.allowUnsafeRegex,
         useSemicolonDelimiter: given.useSemicolonDelimiter,
+        onBadUrl: given.onBadUrl,
+        onMaxParamLength: given.onMaxParamLength,
+        buildPrettyMeta: given.buildPrettyMeta,
       })
       return transport
     },

@@ -132,6 +132,34 @@ describe('the request path', () => {
     })
   })
 
+  it("answers a too-long parameter 414, keeps ';' in the path, and routes QUERY (Fastify 5)", async () => {
+    const app = framework({ maxParamLength: 5 })
+    app.get('/users/:id', async (request: any) => request.params.id)
+    app.get('/page', async () => 'page')
+    app.query('/search', async (request: any) => request.body)
+    const handler = toFetchHandler(app)
+    const long = await handler(request('/users/123456'))
+    expect([long.status, await long.json()]).toEqual([
+      414,
+      {
+        statusCode: 414,
+        code: 'FRM_ERR_MAX_PARAM_LENGTH',
+        error: 'URI Too Long',
+        message: "'/users/123456' is exceeding the max param length",
+      },
+    ])
+    expect((await handler(request('/page;a=1'))).status).toBe(404)
+    const query = await handler(
+      request('/search', {
+        method: 'QUERY',
+        body: '{"q":1}',
+        // What a host's Request carries from the wire (a Request made by hand has none).
+        headers: { 'content-type': 'application/json', 'content-length': '7' },
+      }),
+    )
+    expect([query.status, await query.json()]).toEqual([200, { q: 1 }])
+  })
+
   it('answers 413 at once for a declared Content-Length over the limit, reading nothing', async () => {
     const app = framework({ bodyLimit: 10 })
     app.post('/', async (request) => request.body)

@@ -13,12 +13,12 @@ import type {
 } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 import {
-  asyncConstraintError,
   buildRouter,
   checkRoutePath,
   compileTrust,
   DeclaredRouter,
   describeClient,
+  failAsyncConstraint,
   hasAsyncConstraints,
   type Router,
   type RouterOptions,
@@ -42,8 +42,14 @@ export interface FetchTransportOptions {
   caseSensitive?: boolean | undefined
   ignoreDuplicateSlashes?: boolean | undefined
   allowUnsafeRegex?: boolean | undefined
-  /** `;` ends the path as `?` does. Default true (Fastify 4.29). */
+  /** `;` ends the path as `?` does. Default false (Fastify 5; Fastify 4.29's default was true). */
   useSemicolonDelimiter?: boolean | undefined
+  /** Answers a path with a malformed percent-escape: `(path, raw, res)`. Default: a 400 FRM_ERR_BAD_URL. */
+  onBadUrl?: RouterOptions['onBadUrl']
+  /** Answers a parameter over `maxParamLength`: `(path, raw, res)`. Default: a 414 FRM_ERR_MAX_PARAM_LENGTH. */
+  onMaxParamLength?: RouterOptions['onMaxParamLength']
+  /** What `printRoutes({ includeMeta })` shows of a route: `(route) => object`. */
+  buildPrettyMeta?: RouterOptions['buildPrettyMeta']
   /**
    * Whether the host compiles code from strings at the moment the table is mounted (the first
    * request). Default: asks the host (`new Function`); Workers refuse it while handling a request.
@@ -95,7 +101,10 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
       ignoreTrailingSlash: options.ignoreTrailingSlash ?? false,
       ignoreDuplicateSlashes: options.ignoreDuplicateSlashes ?? false,
       allowUnsafeRegex: options.allowUnsafeRegex ?? false,
-      useSemicolonDelimiter: options.useSemicolonDelimiter ?? true,
+      useSemicolonDelimiter: options.useSemicolonDelimiter ?? false,
+      onBadUrl: options.onBadUrl,
+      onMaxParamLength: options.onMaxParamLength,
+      buildPrettyMeta: options.buildPrettyMeta,
       maxParamLength: options.maxParamLength ?? 100,
       querystringParser: options.querystringParser,
     }
@@ -172,7 +181,7 @@ export class FetchTransport implements Transport<FetchRawRequest, FetchRawReply>
    */
   #lookupAsync(router: Router, raw: FetchRawRequest, res: FetchRawReply): void {
     router.lookup(raw as never, res as never, (error: Error | null) => {
-      if (error !== null) this.#table!.fail(raw, res, asyncConstraintError(error))
+      if (error !== null) failAsyncConstraint(this.#table!, raw, res, error)
     })
   }
 

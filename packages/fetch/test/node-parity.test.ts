@@ -41,9 +41,10 @@ describe('the same application through the fetch handler under node', () => {
     const statuses = reference.map((answer) => answer.status)
     expect(statuses).toEqual([
       200, 200, 200, 400, 201, 400, 415, 415, 400, 413, 200, 200, 200, 200, 204, 418, 404, 404, 404,
-      // A static path with a query, a `;` parameter, a percent-escape; then a trailing slash and
-      // another case (no route), and HEAD of a text route.
-      200, 200, 200, 404, 404, 200,
+      // A static path with a query, a `;` parameter (part of the path, as in Fastify 5: no route),
+      // a percent-escape; then a trailing slash and another case (no route), and HEAD of a text
+      // route.
+      200, 404, 200, 404, 404, 200,
     ])
     const body = (index: number) =>
       JSON.parse(Buffer.from(reference[index]!.body, 'base64').toString())

@@ -23,21 +23,6 @@ const unsupported: Record<string, Unsupported> = {
     same: true,
     advice: 'the shorthand schema syntax is always on (full schemas are used as they are)',
   },
-  buildPrettyMeta: {
-    action: 'warn',
-    advice: 'printRoutes() prints the route metadata it knows',
-  },
-  defaultRoute: { action: 'refuse', advice: 'use setNotFoundHandler()' },
-  onBadUrl: {
-    action: 'refuse',
-    advice:
-      "find-my-way's callbacks are not passed through: a malformed URL gets the framework's own answer",
-  },
-  onMaxParamLength: {
-    action: 'refuse',
-    advice:
-      "find-my-way's callbacks are not passed through: a parameter longer than maxParamLength matches no route",
-  },
 }
 
 /**
@@ -45,7 +30,7 @@ const unsupported: Record<string, Unsupported> = {
  * what the application does.
  *
  * @example
- * refuseUnsupported({ defaultRoute: fn }) // throws: Option 'defaultRoute' is a Fastify option ...
+ * refuseUnsupported({ anOption: value }) // throws FRM_ERR_OPTION_NOT_SUPPORTED for an option listed 'refuse'
  */
 export function refuseUnsupported(options: Record<string, unknown>): void {
   for (const name of Object.keys(options)) {

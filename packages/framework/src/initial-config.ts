@@ -25,7 +25,16 @@ const defaults: Readonly<Record<string, unknown>> = {
   pluginTimeout: 10000,
   http2SessionTimeout: 72000,
   exposeHeadRoutes: true,
-  useSemicolonDelimiter: true,
+  useSemicolonDelimiter: false,
+}
+
+/** What Fastify 5 lists in `initialConfig.routerOptions` when the option is given. */
+const routerDefaults: Readonly<Record<string, unknown>> = {
+  ignoreTrailingSlash: false,
+  ignoreDuplicateSlashes: false,
+  maxParamLength: 100,
+  allowUnsafeRegex: false,
+  useSemicolonDelimiter: false,
 }
 
 /** Listed only when given, as Fastify does. */
@@ -33,12 +42,16 @@ const listedWhenGiven = ['https', 'http2', 'forceCloseConnections', 'versioning'
 
 /**
  * `instance.initialConfig`: Fastify's list of factory options, defaults filled in, deep-frozen.
- * Functions, loggers and other options outside that list are left out, as Fastify leaves them out.
+ * Functions, loggers and other options outside that list are left out, as Fastify leaves them out;
+ * `routerOptions`, when given, is listed whole (Fastify 5).
  *
  * @example
  * initialConfig({ bodyLimit: 10 }).bodyLimit // 10
  */
-export function initialConfig(options: FrameworkOptions): Readonly<Record<string, unknown>> {
+export function initialConfig(
+  options: FrameworkOptions,
+  routerOptions?: FrameworkOptions['routerOptions'],
+): Readonly<Record<string, unknown>> {
   const given = options as Record<string, unknown>
   const config: Record<string, unknown> = {}
   for (const name of listedWhenGiven) {
@@ -51,6 +64,12 @@ export function initialConfig(options: FrameworkOptions): Readonly<Record<string
   }
   for (const name of Object.keys(defaults)) {
     config[name] = given[name] ?? defaults[name]
+  }
+  // `routerOptions` as given (its functions too), the router defaults filled in.
+  if (typeof routerOptions === 'object' && routerOptions !== null) {
+    const router: Record<string, unknown> = { ...routerOptions }
+    for (const name of Object.keys(routerDefaults)) router[name] ??= routerDefaults[name]
+    config['routerOptions'] = router
   }
   return deepFreeze(copyNested(config))
 }

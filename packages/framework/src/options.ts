@@ -71,8 +71,32 @@ export interface FrameworkOptions {
    * when it is declared (Fastify's option). Default false.
    */
   allowUnsafeRegex?: boolean
-  /** `;` ends the path as `?` does (`/a;b=1` is `/a` with query `b=1`). Default true (Fastify 4.29). */
+  /**
+   * `;` ends the path as `?` does (`/a;b=1` is `/a` with query `b=1`). Default false (Fastify 5;
+   * Fastify 4.29's default was true). Prefer `routerOptions.useSemicolonDelimiter`.
+   */
   useSemicolonDelimiter?: boolean
+  /**
+   * Answers every request that matches no route, instead of the not-found handlers:
+   * `(raw, res)`. Prefer `routerOptions.defaultRoute` (Fastify 5) or `setNotFoundHandler`.
+   */
+  defaultRoute?: (raw: any, res: any) => void
+  /**
+   * Answers a path with a malformed percent-escape: `(path, raw, res)`. Default: 400
+   * FRM_ERR_BAD_URL (or `frameworkErrors`). Prefer `routerOptions.onBadUrl`.
+   */
+  onBadUrl?: (path: string, raw: any, res: any) => void
+  /**
+   * Answers a path parameter longer than `maxParamLength`: `(path, raw, res)`. Default: 414
+   * FRM_ERR_MAX_PARAM_LENGTH (or `frameworkErrors`). Prefer `routerOptions.onMaxParamLength`.
+   */
+  onMaxParamLength?: (path: string, raw: any, res: any) => void
+  /**
+   * What `printRoutes({ includeMeta: true })` shows of each route: `(route) => object`, route as
+   * find-my-way gives it (`method`, `path`, `store`: the route's meta). Prefer
+   * `routerOptions.buildPrettyMeta`.
+   */
+  buildPrettyMeta?: (route: any) => Record<string | symbol, unknown>
   /** node:http server options (`maxHeaderSize`, ...) for the plain HTTP/1.1 server. Default: none. */
   http?: import('node:http').ServerOptions | null
   /** Requests one keep-alive connection may serve before it is closed (0: any). Default 0. */
@@ -99,7 +123,8 @@ export interface FrameworkOptions {
   querystringParser?: (text: string) => Record<string, unknown>
   /**
    * Answers the requests the router cannot take (Fastify 4): a malformed URL (`FRM_ERR_BAD_URL`,
-   * whose default answer is a 400) and a failing asynchronous constraint strategy (default: a
+   * whose default answer is a 400), a parameter over `maxParamLength` (`FRM_ERR_MAX_PARAM_LENGTH`,
+   * 414) and a failing asynchronous constraint strategy (`FRM_ERR_ASYNC_CONSTRAINT`, default: a
    * 500), with the error, a request and a reply of the root context; `this` is the instance. With
    * request logging on, the request logs `incoming request` first. A throwing handler hands its
    * error to the root error handler.
@@ -208,6 +233,10 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'ignoreDuplicateSlashes',
   'allowUnsafeRegex',
   'useSemicolonDelimiter',
+  'defaultRoute',
+  'onBadUrl',
+  'onMaxParamLength',
+  'buildPrettyMeta',
   'http',
   'maxRequestsPerSocket',
   'onProtoPoisoning',

@@ -2,8 +2,8 @@ import type { ConstraintStrategy } from '@framework/core'
 import { createError } from '@framework/error-formatter'
 
 /**
- * Fastify 5's `routerOptions` factory option: the router's settings grouped in one object. The
- * framework reads them where Fastify 4.29 has them, at the top level.
+ * Fastify 5's `routerOptions` factory option: the router's settings grouped in one object (the
+ * top-level forms are Fastify 4's, still read, deprecated in Fastify 5).
  */
 export interface RouterOptions {
   /** `/users/` matches the route `/users`. Default false. */
@@ -16,11 +16,21 @@ export interface RouterOptions {
   querystringParser?: (text: string) => Record<string, unknown>
   /** Custom route constraint strategies by name. */
   constraints?: Record<string, ConstraintStrategy>
-  /** Accepted as at the top level (ignored with a warning unless at Fastify 5's default). */
+  /** `//` in a path counts as one `/`. Default false. */
   ignoreDuplicateSlashes?: boolean
+  /** Accept route RegExps that can backtrack exponentially. Default false. */
   allowUnsafeRegex?: boolean
+  /** `;` ends the path as `?` does (`/a;b=1` is `/a`, query `b=1`). Default false (Fastify 5). */
   useSemicolonDelimiter?: boolean
-  /** Other find-my-way options Fastify passes on are not implemented: ignored with a warning. */
+  /** Answers every request that matches no route: `(raw, res)`. Default: the not-found handlers. */
+  defaultRoute?: (raw: any, res: any) => void
+  /** Answers a path with a malformed percent-escape: `(path, raw, res)`. Default: 400. */
+  onBadUrl?: (path: string, raw: any, res: any) => void
+  /** Answers a parameter over `maxParamLength`: `(path, raw, res)`. Default: 414. */
+  onMaxParamLength?: (path: string, raw: any, res: any) => void
+  /** What `printRoutes({ includeMeta: true })` shows of a route: `(route) => object`. */
+  buildPrettyMeta?: (route: any) => Record<string | symbol, unknown>
+  /** An option find-my-way does not know is ignored, as Fastify passes it on to find-my-way. */
   [option: string]: unknown
 }
 

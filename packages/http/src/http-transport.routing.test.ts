@@ -96,9 +96,9 @@ describe('routing', () => {
     expect(response).toContain('{"hello":"world"}')
   })
 
-  it('a parameter longer than maxParamLength does not match', async () => {
+  it('a parameter longer than maxParamLength is a 414 FRM_ERR_MAX_PARAM_LENGTH (Fastify 5)', async () => {
     expect((await get(`/users/${'x'.repeat(100)}`)).status).toBe(200)
-    expect((await get(`/users/${'x'.repeat(101)}`)).status).toBe(404)
+    expect((await get(`/users/${'x'.repeat(101)}`)).status).toBe(414)
   })
 })
 
@@ -124,7 +124,35 @@ describe('router options', () => {
     const transport = createHttpTransport({ maxParamLength: 3 })
     transport.mount(fakeTable(transport).table)
     expect((await transport.inject('/users/abc')).statusCode).toBe(200)
-    expect((await transport.inject('/users/abcd')).statusCode).toBe(404)
+    expect((await transport.inject('/users/abcd')).statusCode).toBe(414)
+  })
+
+  it('onMaxParamLength and onBadUrl answer instead of the table', async () => {
+    const transport = createHttpTransport({
+      maxParamLength: 3,
+      onMaxParamLength: (path, _raw, res) => {
+        res.statusCode = 414
+        res.end(`long: ${path}`)
+      },
+      onBadUrl: (path, _raw, res) => {
+        res.statusCode = 400
+        res.end(`bad: ${path}`)
+      },
+    })
+    transport.mount(fakeTable(transport).table)
+    const long = await transport.inject('/users/abcd')
+    expect([long.statusCode, long.body]).toEqual([414, 'long: /users/abcd'])
+    const bad = await transport.inject('/users/%zz')
+    expect([bad.statusCode, bad.body]).toEqual([400, 'bad: /users/%zz'])
+  })
+
+  it("';' is part of the path unless useSemicolonDelimiter is true", async () => {
+    const plain = createHttpTransport()
+    plain.mount(fakeTable(plain).table)
+    expect((await plain.inject('/hello;a=1')).statusCode).toBe(404)
+    const delimited = createHttpTransport({ useSemicolonDelimiter: true })
+    delimited.mount(fakeTable(delimited).table)
+    expect((await delimited.inject('/hello;a=1')).json()).toEqual({ hello: 'world' })
   })
 
   it('mount() refuses a route find-my-way cannot take, naming it', () => {

@@ -18,7 +18,7 @@ import type {
 import { createError } from '@framework/error-formatter'
 import type { InjectOptions as LightInjectOptions } from 'light-my-request'
 import { listeningAddresses } from './internal/address.js'
-import { asyncConstraintError } from './internal/async-constraint-error.js'
+import { failAsyncConstraint } from './internal/async-constraint-error.js'
 import { createClientErrorHandler } from './internal/client-error.js'
 import { describeClient } from './internal/client-info.js'
 import { startRequest } from './internal/close-connection.js'
@@ -119,7 +119,7 @@ class NodeHttpTransport implements HttpTransport {
       )
     } else if (this.#asyncConstraints) {
       router.lookup(raw, res, (error: Error | null) => {
-        if (error !== null) this.#table!.fail(raw, res, asyncConstraintError(error))
+        if (error !== null) failAsyncConstraint(this.#table!, raw, res, error)
       })
     } else router.lookup(raw, res)
   }

@@ -7,7 +7,7 @@ export {
   defaultContentTypeParsers,
   textParser,
 } from './content-type-parsers.js'
-export { asyncConstraintError } from './internal/async-constraint-error.js'
+export { asyncConstraintError, failAsyncConstraint } from './internal/async-constraint-error.js'
 export {
   compileTrust,
   describeClient,

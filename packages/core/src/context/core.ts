@@ -80,8 +80,13 @@ export interface Core {
   /** The `signal` given to `listen()` aborted: the instance closes and does not start listening. */
   aborted: boolean
 
-  /** The methods routes may declare (`supportedMethods`); `addHttpMethod` adds to it. */
+  /**
+   * The methods routes may declare: `supportedMethods`, and Fastify 4.29's WebDAV and SEARCH
+   * methods besides; `addHttpMethod` adds to it.
+   */
   methods: Set<string>
+  /** `supportedMethods`: Fastify 5's, and those `addHttpMethod` added. */
+  supportedMethods: Set<string>
   /** The methods whose body the core reads; `addHttpMethod(m, { hasBody: true })` adds to it. */
   bodyMethods: Set<string>
 

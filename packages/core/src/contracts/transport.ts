@@ -120,9 +120,11 @@ export interface RouteTable<Req extends RawRequest = RawRequest, Res = unknown> 
   notFound: readonly MountedNotFound<Req, Res>[]
   /**
    * Answers a request the transport could not route (a malformed URL, say): the root error handler
-   * runs with `error`, whose `statusCode` says the status.
+   * runs with `error`, whose `statusCode` says the status. `frameworkError`, when given, is what
+   * the `frameworkErrors` option receives instead (a coded error where the default answer shows
+   * none, as for a failing asynchronous constraint).
    */
-  fail(raw: Req, res: Res, error: Error): void
+  fail(raw: Req, res: Res, error: Error, frameworkError?: Error): void
   /**
    * Custom constraint strategies routes may use besides the built-in `version` and `host` (a
    * strategy named `version` or `host` replaces the built-in one).

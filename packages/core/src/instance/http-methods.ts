@@ -4,14 +4,65 @@ import type { Instance } from '../types/instance.js'
 import { describe } from '../util/index.js'
 import { assertNotStarted } from './assert.js'
 
-/** An HTTP method token as Node's parser gives it: upper-case letters, digits, `-` and `_`. */
-const methodToken = /^[A-Z][A-Z0-9_-]*$/
+/**
+ * The methods Node's HTTP parser accepts (`http.METHODS`): what `addHttpMethod` may add. Listed
+ * here, as the core runs without node:http.
+ */
+const parsedMethods: ReadonlySet<string> = new Set([
+  'ACL',
+  'BIND',
+  'CHECKOUT',
+  'CONNECT',
+  'COPY',
+  'DELETE',
+  'GET',
+  'HEAD',
+  'LINK',
+  'LOCK',
+  'M-SEARCH',
+  'MERGE',
+  'MKACTIVITY',
+  'MKCALENDAR',
+  'MKCOL',
+  'MOVE',
+  'NOTIFY',
+  'OPTIONS',
+  'PATCH',
+  'POST',
+  'PROPFIND',
+  'PROPPATCH',
+  'PURGE',
+  'PUT',
+  'QUERY',
+  'REBIND',
+  'REPORT',
+  'SEARCH',
+  'SOURCE',
+  'SUBSCRIBE',
+  'TRACE',
+  'UNBIND',
+  'UNLINK',
+  'UNLOCK',
+  'UNSUBSCRIBE',
+])
+
+/** Options of `addHttpMethod`. */
+export interface AddHttpMethodOptions {
+  /** Requests of the method carry a body, which is parsed. Default false. */
+  hasBody?: boolean
+  /** Changes a method already supported (its `hasBody`), without Fastify's deprecation warning. */
+  overrideExisting?: boolean
+}
+
+/** Methods whose FSTDEP025 warning was emitted (once per process, as Fastify warns). */
+const warned = new Set<string>()
 
 /**
  * Fastify 5's `addHttpMethod`: lets routes declare one more method (`PROPFIND`, `REBIND`, ...),
  * whose body is read when `hasBody` is true, and adds a lower-case shorthand (`app.propfind(path,
- * [options], handler)`) unless the instance already has that name. The transport must accept
- * the method (node:http parses the methods of `http.METHODS`).
+ * [options], handler)`) unless the instance already has that name. The method is one Node's
+ * parser accepts (`http.METHODS`), else FRM_ERR_ROUTE_METHOD_INVALID. Adding a supported method
+ * again without `overrideExisting: true` warns (Fastify's FSTDEP025) and changes its `hasBody`.
  */
 export const httpMethodMethods = {
   /**
@@ -19,18 +70,22 @@ export const httpMethodMethods = {
    * app.addHttpMethod('PROPFIND', { hasBody: true })
    * app.propfind('/files', async (request) => listing(request.body))
    */
-  addHttpMethod(this: Instance, method: string, options: { hasBody?: boolean } = {}): Instance {
+  addHttpMethod(this: Instance, method: string, options: AddHttpMethodOptions = {}): Instance {
     const state = stateOf(this)
     assertNotStarted(state, 'addHttpMethod()')
-    if (typeof method !== 'string' || !methodToken.test(method)) {
+    if (typeof method !== 'string' || !parsedMethods.has(method)) {
       throw createError(
         'FRM_ERR_ROUTE_METHOD_INVALID',
         'addHttpMethod()',
         typeof method === 'string' ? method : describe(method),
       )
     }
-    const { methods, bodyMethods } = state.core
+    const { methods, supportedMethods, bodyMethods } = state.core
+    if (supportedMethods.has(method) && options?.overrideExisting !== true) {
+      warnOverride(method)
+    }
     methods.add(method)
+    supportedMethods.add(method)
     if (options?.hasBody === true) bodyMethods.add(method)
     else bodyMethods.delete(method)
     const name = method.toLowerCase()
@@ -49,4 +104,15 @@ export const httpMethodMethods = {
     }
     return this
   },
+}
+
+/** Fastify's FSTDEP025 deprecation warning, where the host has `process.emitWarning`. */
+function warnOverride(method: string): void {
+  if (warned.has(method)) return
+  warned.add(method)
+  const host = (globalThis as { process?: { emitWarning?: (...args: unknown[]) => void } }).process
+  host?.emitWarning?.(
+    `addHttpMethod('${method}') changes a method already supported: pass { overrideExisting: true } to say so (Fastify 6 refuses the call without it)`,
+    { type: 'FastifyDeprecation', code: 'FSTDEP025' },
+  )
 }

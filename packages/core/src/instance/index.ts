@@ -3,4 +3,4 @@
 export { assertFormatter } from './assert.js'
 export { closeInstance } from './plugin-methods.js'
 export { instancePrototype } from './prototype.js'
-export { routeMethodNames } from './route-methods.js'
+export { routeMethodNames, supportedMethodNames } from './route-methods.js'

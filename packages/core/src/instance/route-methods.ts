@@ -21,17 +21,27 @@ import type { RouteOptions } from '../types/route.js'
 import { describe, routeUrls } from '../util/index.js'
 import { assertNotStarted, formatterProblem } from './assert.js'
 
-/** The methods a route may declare; `all` declares every one. */
-export const routeMethodNames: readonly string[] = [
+/** Fastify 5's `supportedMethods`, each with its shorthand; `addHttpMethod` adds to them. */
+export const supportedMethodNames: readonly string[] = [
   'GET',
   'HEAD',
-  'POST',
-  'PUT',
-  'PATCH',
+  'TRACE',
   'DELETE',
   'OPTIONS',
+  'PATCH',
+  'PUT',
+  'POST',
+  // RFC 10008
+  'QUERY',
+]
+
+/**
+ * The methods a route may declare without `addHttpMethod`; `all` declares every one. Fastify 5's,
+ * and Fastify 4.29's SEARCH and WebDAV methods (routed by 4.29 without being added).
+ */
+export const routeMethodNames: readonly string[] = [
+  ...supportedMethodNames,
   'SEARCH',
-  'TRACE',
   // WebDAV (RFC 4918), its versioning (RFC 3253) and CalDAV (RFC 4791), as Fastify 4.29 routes them.
   'PROPFIND',
   'PROPPATCH',
@@ -53,14 +63,11 @@ function normalizeMethods(method: unknown, url: string, methodSet: ReadonlySet<s
     )
   const methods: string[] = []
   for (const item of list) {
-    const upper = typeof item === 'string' ? item.toUpperCase() : undefined
-    if (upper === undefined || !methodSet.has(upper)) {
-      throw createError(
-        'FRM_ERR_ROUTE_METHOD_INVALID',
-        url,
-        typeof item === 'string' ? item : describe(item),
-      )
+    if (typeof item !== 'string') {
+      throw createError('FRM_ERR_ROUTE_METHOD_INVALID', url, describe(item))
     }
+    const upper = item.toUpperCase()
+    if (!methodSet.has(upper)) throw createError('FRM_ERR_ROUTE_METHOD_NOT_SUPPORTED', upper)
     if (!methods.includes(upper)) methods.push(upper)
   }
   return methods
@@ -102,6 +109,8 @@ function declareRoute(
   assertBodyLimit(definition.bodyLimit)
   const declared = definition.url ?? definition.path
   if (typeof declared !== 'string') throw createError('FRM_ERR_INVALID_URL', typeof declared)
+  // As Fastify (find-my-way refuses it): '' names the prefix, and there is none at the root.
+  if (declared === '' && state.prefix === '') throw createError('FRM_ERR_ROUTE_PATH_EMPTY')
   const trailingSlash = definition.prefixTrailingSlash ?? 'both'
   if (!trailingSlashes.has(trailingSlash)) {
     throw createError(
@@ -139,7 +148,9 @@ function declareRoute(
   if (typeof options.handler !== 'function') {
     throw createError('FRM_ERR_ROUTE_MISSING_HANDLER', methods.join(','), label)
   }
-  const bodyless = methods.find((method) => method === 'GET' || method === 'HEAD')
+  // A method whose body is not read cannot validate one (GET, HEAD, TRACE, a method added without
+  // `hasBody`), as Fastify 5.
+  const bodyless = methods.find((method) => !state.core.bodyMethods.has(method))
   if (bodyless !== undefined && options.schema?.body !== undefined && !autoHead) {
     throw createError('FRM_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', bodyless, label)
   }
@@ -286,6 +297,9 @@ export const routeMethods = {
   patch: shorthand('PATCH'),
   delete: shorthand('DELETE'),
   options: shorthand('OPTIONS'),
+  trace: shorthand('TRACE'),
+  /** RFC 10008's QUERY: a safe, idempotent request whose query is its body (Fastify 5). */
+  query: shorthand('QUERY'),
   /** Every method routes may declare at the time of the call (`addHttpMethod` adds to them). */
   all(this: Instance, path: string, optionsOrHandler?: unknown, handler?: unknown): Instance {
     const methods = [...stateOf(this).core.methods]
@@ -329,7 +343,7 @@ export const routeMethods = {
 /** The methods routes may declare (Fastify's `supportedMethods`, `addHttpMethod` included). */
 export const routeAccessors = {
   get supportedMethods(): string[] {
-    return [...stateOf(this as unknown as Instance).core.methods]
+    return [...stateOf(this as unknown as Instance).core.supportedMethods]
   },
 }
 

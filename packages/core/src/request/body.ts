@@ -8,8 +8,9 @@ import type { Reply } from './reply.js'
 /** The lifecycle step that follows body parsing (passed in: this step never imports the lifecycle). */
 type Step = (reply: Reply) => void
 
-/** Methods whose body the core reads (Fastify 4.29's, WebDAV's included; not UNLOCK). */
+/** Methods whose body the core reads (Fastify 4.29's, WebDAV's included, not UNLOCK; QUERY). */
 export const bodyMethods: ReadonlySet<string> = new Set([
+  'QUERY',
   'POST',
   'PUT',
   'PATCH',
@@ -36,6 +37,26 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 }
 
 /**
+ * RFC 10008: a QUERY request must say what its body is and carry one; else a 400
+ * (FRM_ERR_ROUTE_MISSING_CONTENT_TYPE, FRM_ERR_ROUTE_MISSING_CONTENT), as Fastify 5 answers.
+ */
+function queryHasContent(
+  reply: Reply,
+  contentType: string | string[] | undefined,
+  headers: Record<string, string | string[] | undefined>,
+): boolean {
+  if (contentType === undefined) {
+    lifecycleError(reply, createError('FRM_ERR_ROUTE_MISSING_CONTENT_TYPE', 'QUERY'))
+    return false
+  }
+  if (!hasBody(headers)) {
+    lifecycleError(reply, createError('FRM_ERR_ROUTE_MISSING_CONTENT', 'QUERY'))
+    return false
+  }
+  return true
+}
+
+/**
  * The body parsing step, with Fastify's rules. Without a Content-Type: no body (no
  * Transfer-Encoding, Content-Length absent or 0) or a DELETE/OPTIONS leaves `request.body`
  * undefined; any other body goes to the `'*'` parser (415 when there is none). With a
@@ -55,6 +76,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
   const raw = reply.request.raw
   const headers = raw.headers
   const contentType = headers['content-type']
+  if (raw.method === 'QUERY' && !queryHasContent(reply, contentType, headers)) return
   if (typeof contentType !== 'string') {
     // As in Fastify: a body without a type goes to an explicit catch-all (multipart plugins rely
     // on it) for POST, PUT, PATCH and SEARCH; DELETE and OPTIONS leave it unparsed.

@@ -10,7 +10,8 @@ const builtinConstraints: ReadonlySet<string> = new Set(['version', 'host'])
  * Checks a custom constraint strategy as find-my-way does: a name, `storage()` and
  * `deriveConstraint()`, and no other custom strategy of that name.
  *
- * @throws FRM_ERR_INVALID_OPTION naming what is missing or taken
+ * @throws FRM_ERR_INVALID_OPTION naming what is missing, FRM_ERR_CONSTRAINT_STRATEGY_EXISTS for a
+ * name taken
  */
 export function assertConstraintStrategy(
   strategy: unknown,
@@ -28,9 +29,18 @@ export function assertConstraintStrategy(
   } else if (typeof value.deriveConstraint !== 'function') {
     problem = `strategy.deriveConstraint function is required (strategy '${value.name}')`
   } else if (existing.has(value.name)) {
-    problem = `there already exists a custom constraint with the name ${value.name}`
+    throw asPlainError(createError('FRM_ERR_CONSTRAINT_STRATEGY_EXISTS', value.name))
   }
   if (problem !== undefined) throw createError('FRM_ERR_INVALID_OPTION', option, problem)
+}
+
+/**
+ * A coded error named `Error`, as the find-my-way error Fastify lets through for a strategy
+ * defined twice is (`String(error)` starts with `Error: `).
+ */
+function asPlainError<E extends Error>(error: E): E {
+  Object.defineProperty(error, 'name', { value: 'Error', configurable: true, writable: true })
+  return error
 }
 
 /** Whether some declared route uses the constraint `name`. */
@@ -53,16 +63,13 @@ export function hasConstraintStrategy(core: Core, name: string): boolean {
  * Fastify's `addConstraintStrategy(strategy)`: refused once a route already uses that constraint
  * (the routes were matched without it).
  *
- * @throws FRM_ERR_INVALID_OPTION for a malformed or duplicate strategy, or one routes already use
+ * @throws FRM_ERR_INVALID_OPTION for a malformed strategy, FRM_ERR_CONSTRAINT_STRATEGY_EXISTS for a
+ * duplicate one, FRM_ERR_CONSTRAINT_IN_USE for one routes already use
  */
 export function addConstraintStrategy(core: Core, strategy: unknown): void {
   assertConstraintStrategy(strategy, core.constraintStrategies, 'addConstraintStrategy')
   if (routesUse(core, strategy.name)) {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      'addConstraintStrategy',
-      `there already exists a route with ${strategy.name} constraint: add the strategy before the routes`,
-    )
+    throw asPlainError(createError('FRM_ERR_CONSTRAINT_IN_USE', strategy.name))
   }
   core.constraintStrategies.set(strategy.name, strategy)
 }

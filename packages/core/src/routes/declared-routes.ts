@@ -55,8 +55,19 @@ const hookOrder: readonly RouteHookName[] = [
   'onRequestAbort',
 ]
 
+/**
+ * A function `printRoutes` shows as `name()`. Named at run time: a bundler may rename a function
+ * declaration whose name another module of the bundle also declares.
+ */
+function shownAs(name: string): () => void {
+  return Object.defineProperty(() => {}, 'name', { value: name })
+}
+
+/** Shown as the last onSend hook of an automatic HEAD route (the transport drops its body). */
+const headRouteOnSendHandler = shownAs('headRouteOnSendHandler')
+
 /** Shown as the error handler of routes whose contexts set none. */
-function defaultErrorHandler(): void {}
+const defaultErrorHandler = shownAs('defaultErrorHandler')
 
 /** What `printRoutes({ includeMeta })` shows of a route: its hooks, level, serializers, handler. */
 function routeMeta(record: RouteRecord): Record<string, unknown> {
@@ -65,6 +76,8 @@ function routeMeta(record: RouteRecord): Record<string, unknown> {
   for (const name of hookOrder) {
     const fns = scopes.flatMap((scope) => scope.hooks[name].map((entry) => entry.fn))
     for (const entry of record.hooks[name] ?? []) fns.push(entry.fn)
+    // Fastify's automatic HEAD route ends its onSend hooks with the one that drops the body.
+    if (name === 'onSend' && record.autoHead) fns.push(headRouteOnSendHandler)
     if (fns.length > 0) meta[name] = fns
   }
   const logLevel = record.options.logLevel || contextLogLevel(record.state)

@@ -74,12 +74,16 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
     constraintStrategies: [...core.constraintStrategies.values()],
     defaultRoute: core.defaultRoute,
     notFound: notFound.map(({ prefix, rc }) => ({ prefix, handle: handleOf(rc) })),
-    fail(raw, res, error) {
+    fail(raw, res, error, frameworkError) {
       const request = new rootNotFound.Request(rootNotFound, raw, {}, Object.create(null))
       const reply = new rootNotFound.Reply(rootNotFound, res, request)
       if (core.frameworkErrors === undefined) return handleError(reply, error)
       try {
-        core.frameworkErrors(error as FastifyError, request as never, reply as never)
+        core.frameworkErrors(
+          (frameworkError ?? error) as FastifyError,
+          request as never,
+          reply as never,
+        )
       } catch (thrown) {
         handleError(reply, thrown)
       }

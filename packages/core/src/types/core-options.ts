@@ -80,11 +80,17 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   logNotFound?: boolean
   /**
    * Fastify 4's `frameworkErrors`: answers the requests the transport could not route (a malformed
-   * URL: FRM_ERR_BAD_URL, 400; a failing asynchronous constraint: 500) instead of the root error
+   * URL: FRM_ERR_BAD_URL, 400; a parameter over maxParamLength: FRM_ERR_MAX_PARAM_LENGTH, 414; a
+   * failing asynchronous constraint: FRM_ERR_ASYNC_CONSTRAINT, 500) instead of the root error
    * handler, with the error, a request and a reply of the root context. Default: the root error
    * handler answers them.
    */
   frameworkErrors?: (error: FastifyError, request: FrameworkRequest, reply: FrameworkReply) => void
+  /**
+   * Answers every request that matches no route, `(raw, res)`, instead of the not-found handlers
+   * (Fastify 5's `routerOptions.defaultRoute`; `setDefaultRoute` replaces it). Default: none.
+   */
+  defaultRoute?: ((raw: any, res: any) => void) | undefined
   /** What `instance.initialConfig` answers (copied and frozen). Default `{}`. */
   initialConfig?: Readonly<Record<string, unknown>>
   /** What `instance.version` answers: the application framework's own version. Default `'0.0.0'`. */

@@ -21,7 +21,8 @@ import type { SchemaEntry } from './infer/shared-schemas.js'
 // Inside `FastifyInstance` the name `Logger` is Fastify's type parameter; `RequestLogger` is ours.
 import type { Logger, Logger as RequestLogger } from './logger.js'
 import type { PluginInput, RegisterOptions } from './plugin.js'
-import type { RouteGeneric } from './request.js'
+import type { FastifyReply } from './reply.js'
+import type { FastifyRequest, RouteGeneric } from './request.js'
 import type {
   AnyRouteSchema,
   ErrorHandler,
@@ -55,6 +56,41 @@ export type AfterCallback = (
 export interface DecoratorAccessors {
   getter: (this: any) => unknown
   setter?: (this: any, value: any) => void
+}
+
+/**
+ * A decorator value for a member of type `T`, or accessors giving it (Fastify 5's types).
+ */
+export type DecoratorValue<This, T> =
+  | T
+  | {
+      getter: (this: This) => T
+      setter?: (this: This, value: T) => void
+    }
+
+/**
+ * `decorate`, `decorateRequest` and `decorateReply` as Fastify 5 types them: a name declared on
+ * the decorated type (`declare module 'framework' { interface FastifyInstance { db: Db } }`) takes
+ * only a value of its type (a function of its signature, with the decorated object as `this`, or
+ * accessors); another name takes anything. `null` and `undefined` are taken for any name (Fastify
+ * 4.29's `decorateRequest('user', null)`, set per request later), which Fastify 5's types refuse
+ * for a declared name.
+ *
+ * @example
+ * declare module 'framework' { interface FastifyInstance { db: Db } }
+ * app.decorate('db', createDb()) // a value of another type is a type error
+ */
+export interface DecorationMethod<This, Return> {
+  <T extends P extends keyof This ? This[P] : unknown, P extends string | symbol = string | symbol>(
+    property: P,
+    value: DecoratorValue<
+      This,
+      T extends (...args: any[]) => any ? (this: This, ...args: Parameters<T>) => ReturnType<T> : T
+    >,
+    dependencies?: readonly string[],
+  ): Return
+  (property: string | symbol): Return
+  (property: string | symbol, value: null | undefined, dependencies?: readonly string[]): Return
 }
 
 /**
@@ -270,17 +306,12 @@ export interface FastifyInstance<
    */
   readonly pluginName: string
 
-  decorate(name: string | symbol, value: unknown, dependencies?: readonly string[]): Instance<Local>
-  decorateRequest(
-    name: string | symbol,
-    value: unknown,
-    dependencies?: readonly string[],
-  ): Instance<Local>
-  decorateReply(
-    name: string | symbol,
-    value: unknown,
-    dependencies?: readonly string[],
-  ): Instance<Local>
+  /** Adds a member to this instance and its descendants (see {@link DecorationMethod}). */
+  decorate: DecorationMethod<Instance<Local>, Instance<Local>>
+  /** Adds a member to the requests of this context and its descendants. */
+  decorateRequest: DecorationMethod<FastifyRequest, Instance<Local>>
+  /** Adds a member to the replies of this context and its descendants. */
+  decorateReply: DecorationMethod<FastifyReply, Instance<Local>>
   hasDecorator(name: string | symbol): boolean
   /** A request decorator visible here, or (as in Fastify) a built-in request member. */
   hasRequestDecorator(name: string | symbol): boolean
@@ -314,6 +345,10 @@ export interface FastifyInstance<
   patch: RouteShorthand
   delete: RouteShorthand
   options: RouteShorthand
+  /** A TRACE route (Fastify 5's shorthand). */
+  trace: RouteShorthand
+  /** A QUERY route (RFC 10008, Fastify 5): a safe request whose query is its body. */
+  query: RouteShorthand
   all: RouteShorthand
 
   /**
@@ -398,7 +433,10 @@ export interface FastifyInstance<
   addConstraintStrategy(strategy: ConstraintStrategy): void
   /** True for a custom strategy, and for `version` / `host` once a route uses them. */
   hasConstraintStrategy(name: string): boolean
-  /** The methods routes may declare. */
+  /**
+   * Fastify 5's methods (GET, HEAD, TRACE, DELETE, OPTIONS, PATCH, PUT, POST, QUERY) and those
+   * `addHttpMethod` added. Routes may also declare Fastify 4.29's SEARCH and WebDAV methods.
+   */
   readonly supportedMethods: string[]
   /**
    * Fastify 5: lets routes declare another HTTP method (`hasBody`: its body is read), and adds
@@ -407,7 +445,10 @@ export interface FastifyInstance<
    * @example
    * app.addHttpMethod('PROPFIND', { hasBody: true })
    */
-  addHttpMethod(method: string, options?: { hasBody?: boolean }): Instance<Local>
+  addHttpMethod(
+    method: string,
+    options?: { hasBody?: boolean; overrideExisting?: boolean },
+  ): Instance<Local>
   /**
    * Makes the request ids of this context's routes and its descendants' (Fastify 4.26), over the
    * `genReqId` option; a valid `requestIdHeader` value still wins.

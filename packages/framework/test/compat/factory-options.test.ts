@@ -110,18 +110,6 @@ describe('options the framework does not implement', () => {
     vi.restoreAllMocks()
   })
 
-  it.each([['defaultRoute', () => {}, 'use setNotFoundHandler()']])(
-    'refuses the Fastify option %s, saying what to do',
-    (name, value, advice) => {
-      expect(() => framework({ [name]: value } as never)).toThrow(
-        expect.objectContaining({
-          code: 'FRM_ERR_OPTION_NOT_SUPPORTED',
-          message: `Option '${name}' is a Fastify option the framework does not implement: ${advice}`,
-        }),
-      )
-    },
-  )
-
   it("accepts Fastify options set to the framework's own behaviour without a word", () => {
     const warnings = vi.spyOn(process, 'emitWarning').mockImplementation(() => {})
     makeApp({

@@ -44,7 +44,7 @@ describe('[compat] instance.initialConfig (Fastify 4)', () => {
       pluginTimeout: 10000,
       http2SessionTimeout: 72000,
       exposeHeadRoutes: true,
-      useSemicolonDelimiter: true,
+      useSemicolonDelimiter: false,
     })
     expect(Object.isFrozen(app.initialConfig)).toBe(true)
     expect(() => {

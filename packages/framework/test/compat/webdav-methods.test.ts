@@ -42,15 +42,19 @@ describe('[compat] WebDAV and CalDAV methods', () => {
     expect([unlock.statusCode, unlock.body]).toEqual([200, 'UNLOCK'])
   })
 
-  itBoth('all() answers them too; supportedMethods lists them', async ({ send }) => {
-    const app = makeApp()
-    app.all('/any', async (request: any) => request.method)
-    for (const method of [...bodied, 'UNLOCK']) {
-      const response = await send(app, { method, url: '/any' })
-      expect([response.statusCode, response.body]).toEqual([200, method])
-    }
-    expect(app.supportedMethods).toEqual(expect.arrayContaining([...bodied, 'UNLOCK']))
-  })
+  itBoth(
+    'all() answers them too; supportedMethods (Fastify 5) does not list them',
+    async ({ send }) => {
+      const app = makeApp()
+      app.all('/any', async (request: any) => request.method)
+      for (const method of [...bodied, 'UNLOCK']) {
+        const response = await send(app, { method, url: '/any' })
+        expect([response.statusCode, response.body]).toEqual([200, method])
+      }
+      // Routable as in 4.29, not listed: supportedMethods is Fastify 5's list.
+      expect(app.supportedMethods).not.toContain('PROPFIND')
+    },
+  )
 
   itBoth('a body with a type no parser knows is refused with 415', async ({ send }) => {
     const app = makeApp()

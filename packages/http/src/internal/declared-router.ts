@@ -51,7 +51,7 @@ export class DeclaredRouter {
       ignoreDuplicateSlashes: options.ignoreDuplicateSlashes,
       allowUnsafeRegex: options.allowUnsafeRegex,
       maxParamLength: options.maxParamLength,
-      ...({ buildPrettyMeta: (route: { store?: Store }) => ({ ...route.store?.meta }) } as object),
+      ...({ buildPrettyMeta: prettyMeta(options.buildPrettyMeta) } as object),
     })
     routes.forEach((route, index) => {
       const store: Store = { index, meta: route.meta ?? {} }
@@ -106,4 +106,16 @@ export class DeclaredRouter {
   ): string {
     return this.#get(routes, strategies).prettyPrint(options as never)
   }
+}
+
+/**
+ * find-my-way's `buildPrettyMeta` over the declared routes' stores: the route's meta by default,
+ * else what the application's function (`routerOptions.buildPrettyMeta`) makes of the route, given
+ * with its meta as `store`.
+ */
+function prettyMeta(
+  build: RouterOptions['buildPrettyMeta'],
+): (route: { store?: Store }) => Record<string | symbol, unknown> {
+  if (build === undefined) return (route) => ({ ...route.store?.meta })
+  return (route) => build({ ...route, store: { ...route.store?.meta } })
 }

@@ -37,8 +37,25 @@ export interface HttpTransportOptions {
    * they are refused when the route is declared. Default false.
    */
   allowUnsafeRegex?: boolean
-  /** `;` ends the path as `?` does (`/a;b=1` matches `/a`, query `b=1`). Default true (Fastify 4.29). */
+  /**
+   * `;` ends the path as `?` does (`/a;b=1` matches `/a`, query `b=1`). Default false (Fastify 5;
+   * Fastify 4.29's default was true).
+   */
   useSemicolonDelimiter?: boolean
+  /** Answers a path with a malformed percent-escape: `(path, raw, res)`. Default: a 400 FRM_ERR_BAD_URL. */
+  onBadUrl?: (
+    path: string,
+    raw: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+  ) => void
+  /** Answers a parameter over `maxParamLength`: `(path, raw, res)`. Default: a 414 FRM_ERR_MAX_PARAM_LENGTH. */
+  onMaxParamLength?: (
+    path: string,
+    raw: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+  ) => void
+  /** What `printRoutes({ includeMeta })` shows of a route: `(route) => object`. */
+  buildPrettyMeta?: (route: any) => Record<string | symbol, unknown>
   /**
    * node:http server options (`maxHeaderSize`, `insecureHTTPParser`, ...) for the plain HTTP/1.1
    * server; the framework's timeouts are set over them. Default: none.
@@ -117,6 +134,9 @@ export interface ResolvedOptions {
   ignoreDuplicateSlashes: boolean
   allowUnsafeRegex: boolean
   useSemicolonDelimiter: boolean
+  onBadUrl: HttpTransportOptions['onBadUrl']
+  onMaxParamLength: HttpTransportOptions['onMaxParamLength']
+  buildPrettyMeta: HttpTransportOptions['buildPrettyMeta']
   /** node:http server options, or null. */
   http: HttpServerOptions | null
   maxRequestsPerSocket: number
@@ -191,7 +211,10 @@ export function resolveOptions(options: HttpTransportOptions = {}): ResolvedOpti
     caseSensitive: flag(options, 'caseSensitive', true),
     ignoreDuplicateSlashes: flag(options, 'ignoreDuplicateSlashes', false),
     allowUnsafeRegex: flag(options, 'allowUnsafeRegex', false),
-    useSemicolonDelimiter: flag(options, 'useSemicolonDelimiter', true),
+    useSemicolonDelimiter: flag(options, 'useSemicolonDelimiter', false),
+    onBadUrl: functionOption(options, 'onBadUrl'),
+    onMaxParamLength: functionOption(options, 'onMaxParamLength'),
+    buildPrettyMeta: functionOption(options, 'buildPrettyMeta'),
     http: httpOption(options.http),
     maxRequestsPerSocket,
     logger,
@@ -300,7 +323,14 @@ function flag(
 
 /** An optional function option; anything else is FRM_ERR_INVALID_OPTION. */
 function functionOption<
-  K extends 'querystringParser' | 'rewriteUrl' | 'serverFactory' | 'clientErrorHandler',
+  K extends
+    | 'querystringParser'
+    | 'rewriteUrl'
+    | 'serverFactory'
+    | 'clientErrorHandler'
+    | 'onBadUrl'
+    | 'onMaxParamLength'
+    | 'buildPrettyMeta',
 >(options: HttpTransportOptions, name: K): HttpTransportOptions[K] {
   const value = options[name]
   if (value !== undefined && typeof value !== 'function') {

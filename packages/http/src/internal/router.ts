@@ -18,8 +18,24 @@ export interface RouterOptions {
   ignoreDuplicateSlashes?: boolean | undefined
   /** Accept route RegExps that can backtrack exponentially. Default false. */
   allowUnsafeRegex?: boolean | undefined
-  /** `;` ends the path as `?` does (Fastify 4.29's default). */
+  /** `;` ends the path as `?` does (Fastify 4.29's default; Fastify 5's is false). */
   useSemicolonDelimiter?: boolean | undefined
+  /**
+   * Answers a request whose path holds a malformed percent-escape (`routerOptions.onBadUrl`):
+   * `(path, raw, res)`. Default: the table's `fail` with FRM_ERR_BAD_URL (400).
+   */
+  onBadUrl?: ((path: string, raw: any, res: any) => void) | undefined
+  /**
+   * Answers a request with a parameter longer than `maxParamLength`
+   * (`routerOptions.onMaxParamLength`): `(path, raw, res)`. Default: the table's `fail` with
+   * FRM_ERR_MAX_PARAM_LENGTH (414, as Fastify 5).
+   */
+  onMaxParamLength?: ((path: string, raw: any, res: any) => void) | undefined
+  /**
+   * What `printRoutes({ includeMeta })` shows of a route (`routerOptions.buildPrettyMeta`):
+   * `(route) => object`, given find-my-way's route with its meta as `store`.
+   */
+  buildPrettyMeta?: ((route: any) => Record<string | symbol, unknown>) | undefined
   /**
    * Runs the switch to compiled lookups between two requests; `null` never compiles (a host that
    * forbids code generation, or a short-lived one). Default: `setImmediate`, unref'd.
@@ -111,9 +127,14 @@ export function buildRouter(table: Table, options: RouterOptions): Router {
     allowUnsafeRegex: options.allowUnsafeRegex,
     maxParamLength: options.maxParamLength,
     querystringParser: parse,
-    onBadUrl(path, raw, res) {
-      table.fail(raw, res, createError('FRM_ERR_BAD_URL', path))
-    },
+    onBadUrl:
+      options.onBadUrl ??
+      ((path, raw, res) => table.fail(raw, res, createError('FRM_ERR_BAD_URL', path))),
+    // A parameter over maxParamLength answers 414 (Fastify 5), where find-my-way alone would
+    // match no route.
+    onMaxParamLength:
+      options.onMaxParamLength ??
+      ((path, raw, res) => table.fail(raw, res, createError('FRM_ERR_MAX_PARAM_LENGTH', path))),
     defaultRoute(raw, res) {
       if (table.defaultRoute !== undefined) {
         table.defaultRoute(raw, res)
