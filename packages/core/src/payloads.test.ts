@@ -54,6 +54,42 @@ describe('payloads', () => {
     ])
   })
 
+  it('the refusal throws out of reply.send (a TypeError), the reply left unsent, as in Fastify 5', async () => {
+    const { app } = createApp()
+    const caught: unknown[] = []
+    app.get('/', (_request, reply) => {
+      try {
+        reply.type('text/html').send({})
+      } catch (error) {
+        caught.push(error)
+      }
+      // Still open: the handler answers after all.
+      reply.type('text/plain').code(409).send(`sent: ${reply.sent}`)
+    })
+    app.get('/serializer', (_request, reply) => {
+      try {
+        reply
+          .type('text/html')
+          .serializer((payload) => payload as string)
+          .send({})
+      } catch (error) {
+        caught.push(error)
+      }
+      return 'answered'
+    })
+    const response = await app.inject('/')
+    expect([response.statusCode, response.body]).toEqual([409, 'sent: false'])
+    expect((await app.inject('/serializer')).body).toBe('answered')
+    expect(caught).toHaveLength(2)
+    for (const error of caught) {
+      expect(error).toBeInstanceOf(TypeError)
+      expect(error).toMatchObject({
+        code: 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+        message: "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+      })
+    }
+  })
+
   it('the compiled-function surface uses the route validators and serializers', async () => {
     const { app } = createApp()
     app.post(

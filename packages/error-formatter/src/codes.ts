@@ -17,6 +17,11 @@ export interface CatalogueEntry {
   message: string
   /** What to do about it, shown on the Error codes page beside the message (every code has one). */
   advice?: string
+  /**
+   * The built-in error class the error also is (`err instanceof TypeError`), where Fastify's
+   * error of the same code is one; it is a FrameworkError all the same.
+   */
+  base?: 'TypeError' | 'RangeError'
 }
 
 export const codes = {
@@ -311,6 +316,7 @@ export const codes = {
   },
   FRM_ERR_REP_SENT_VALUE: {
     statusCode: 500,
+    base: 'TypeError',
     message: 'The only possible value for reply.sent is true.',
     advice:
       'reply.sent = true is the deprecated form of reply.hijack(): a reply cannot be unsent. Use `reply.hijack()` to take the response over; do not assign `reply.sent` (and never `false`).',
@@ -346,6 +352,7 @@ export const codes = {
   },
   FRM_ERR_REP_INVALID_PAYLOAD_TYPE: {
     statusCode: 500,
+    base: 'TypeError',
     message: "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.",
     advice:
       'Send a string, a Buffer, a stream or a plain value (serialized as JSON). Send a string, a Buffer, a stream or a plain value; or set a `Content-Type` and serialize it yourself.',

@@ -8,7 +8,7 @@ beforeAll(async () => {
 })
 afterAll(() => served.close())
 
-const CLIENT_ERROR = '{"statusCode":400,"error":"Bad Request","message":"Client Error"}'
+const CLIENT_ERROR = '{"error":"Bad Request","message":"Client Error","statusCode":400}'
 
 describe('[API.md Errors] a request line or header the parser refuses is 400, never 5xx', () => {
   it.each([
@@ -23,6 +23,15 @@ describe('[API.md Errors] a request line or header the parser refuses is 400, ne
     const exchange = await rawExchange(served.port, [request])
     expect(statusOf(exchange.response)).toBe(400)
     expect(exchange.response.endsWith(CLIENT_ERROR)).toBe(true)
+    expect(exchange.ending).toBe('end')
+  })
+
+  it('writes the 400 byte for byte as Fastify 5 does', async () => {
+    const exchange = await rawExchange(served.port, ['oooops!'])
+    expect(exchange.response).toBe(
+      `HTTP/1.1 400 Bad Request\r\nContent-Length: ${CLIENT_ERROR.length}\r\n` +
+        `Content-Type: application/json\r\n\r\n${CLIENT_ERROR}`,
+    )
     expect(exchange.ending).toBe('end')
   })
 

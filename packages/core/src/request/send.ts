@@ -54,8 +54,22 @@ export function send(reply: Reply, payload: unknown): void {
     errors.handleError(reply, payload)
     return
   }
-  sendPayload(reply, payload)
+  const outer = sendingNow
+  sendingNow = reply
+  try {
+    sendPayload(reply, payload)
+  } finally {
+    sendingNow = outer
+  }
 }
+
+/**
+ * The reply whose `reply.send` is running, synchronously, right now (null between calls): a
+ * payload refused as `FRM_ERR_REP_INVALID_PAYLOAD_TYPE` while it still is throws out of that call,
+ * as Fastify 5's `reply.send({})` with a `text/html` type throws, the reply left unsent (a handler
+ * that does not catch it throws it, and gets the error reply).
+ */
+let sendingNow: Reply | null = null
 
 /**
  * A second `reply.send` (or a value returned once the reply was sent) is ignored with a warning
@@ -182,17 +196,20 @@ function byMediaType(
 }
 
 function serialize(reply: Reply, payload: unknown): void {
-  let text: string | undefined
+  let text: unknown
   try {
     text = serializePayload(reply, payload)
   } catch (error) {
     errors.failWhileSending(reply, error)
     return
   }
-  if (typeof text !== 'string') {
+  if (text === undefined) {
+    // JSON has nothing to write for it (a function, a symbol).
     errors.failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
     return
   }
+  // Another result that is not a string goes on as it is, as in Fastify: a Buffer is written,
+  // anything else is refused once the onSend hooks have run (see `end`).
   const headers = reply[kHeaders]
   if (headers['content-type'] === undefined) headers['content-type'] = JSON_TYPE
   onSendStep(reply, text)
@@ -222,8 +239,17 @@ function end(reply: Reply, payload: unknown): void {
   } catch (error) {
     body = error as Error
   }
-  if (body instanceof Error) errors.failWhileSending(reply, body)
-  else write(reply, body)
+  if (body instanceof Error) {
+    if (
+      sendingNow === reply &&
+      reply[kErrorIndex] === -1 &&
+      (body as { code?: unknown }).code === 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE'
+    ) {
+      reply[kPhase] = Phase.Open
+      throw body
+    }
+    errors.failWhileSending(reply, body)
+  } else write(reply, body)
 }
 
 /**

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { itBoth, makeApp } from '../spec/helpers'
+
+// Fastify 5.12 answers that must always come (issue 39): non-Error throws, refused payloads.
+
+describe('[compat] a thrown value that is not an Error is the 500 body, as Fastify 5 sends it', () => {
+  const json = 'application/json; charset=utf-8'
+  const cases: Array<[string, () => unknown, string, string | undefined]> = [
+    ['a symbol', () => Symbol('kaboom'), '', json],
+    ['false', () => false, 'false', json],
+    ['null', () => null, 'null', json],
+    ['a number', () => 0, '0', json],
+    ['an array', () => [1], '[1]', json],
+    ['a string', () => 'kaboom', 'kaboom', 'text/plain; charset=utf-8'],
+  ]
+  for (const [name, value, body, type] of cases) {
+    itBoth(`throw ${name}`, async ({ send }) => {
+      const app = makeApp()
+      app.get('/', () => {
+        throw value()
+      })
+      app.get('/rejected', () => Promise.reject(value()))
+      for (const url of ['/', '/rejected']) {
+        const response = await send(app, { url })
+        expect([response.statusCode, response.body, response.headers['content-type']]).toEqual([
+          500,
+          body,
+          type,
+        ])
+      }
+    })
+  }
+
+  itBoth('a custom error handler receives null and undefined as they are', async ({ send }) => {
+    const app = makeApp()
+    const seen: unknown[] = []
+    app.setErrorHandler((error: unknown, _request: any, reply: any) => {
+      seen.push(error)
+      reply.code(500).send('error')
+    })
+    app.get('/null', () => Promise.reject(null))
+    app.get('/undefined', () => Promise.reject(undefined))
+    expect((await send(app, { url: '/null' })).body).toBe('error')
+    expect((await send(app, { url: '/undefined' })).body).toBe('error')
+    expect(seen).toEqual([null, undefined])
+  })
+})
+
+describe('[compat] reply.send of a payload that cannot be written', () => {
+  itBoth('throws a TypeError out of reply.send, the reply still open', async ({ send }) => {
+    const app = makeApp()
+    let caught: any
+    app.get('/', (_request: any, reply: any) => {
+      try {
+        reply.type('text/html').send({})
+      } catch (error) {
+        caught = error
+      }
+      reply.type('text/plain').send(`sent: ${reply.sent}`)
+    })
+    const response = await send(app, { url: '/' })
+    expect([response.statusCode, response.body]).toEqual([200, 'sent: false'])
+    expect(caught).toBeInstanceOf(TypeError)
+    expect(caught.code).toBe('FRM_ERR_REP_INVALID_PAYLOAD_TYPE')
+  })
+
+  it('answers 500 when the handler lets it go', async () => {
+    const app = makeApp()
+    app.get('/', (_request: any, reply: any) => {
+      reply.type('text/html').send({})
+    })
+    const response = await app.inject('/')
+    expect([response.statusCode, response.json().code]).toEqual([
+      500,
+      'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+    ])
+  })
+})
