@@ -42,6 +42,50 @@ describe('[API.md Errors] a request line or header the parser refuses is 400, ne
   })
 })
 
+describe("the 'clientError' of a socket that is not a live TCP socket (as Fastify 5)", () => {
+  it('leaves a destroyed socket alone, and a reset one', () => {
+    const calls: string[] = []
+    const fake = (destroyed: boolean) => ({
+      destroyed,
+      writable: true,
+      write: () => void calls.push('write'),
+      end: () => void calls.push('end'),
+      destroy: () => void calls.push('destroy'),
+    })
+    served.transport.server.emit('clientError', new Error('x'), fake(true))
+    served.transport.server.emit(
+      'clientError',
+      Object.assign(new Error('reset'), { code: 'ECONNRESET' }),
+      fake(false),
+    )
+    expect(calls).toEqual([])
+  })
+
+  it('writes the 400 to another writable duplex, then destroys it (never end)', () => {
+    const calls: string[] = []
+    served.transport.server.emit('clientError', new Error('x'), {
+      destroyed: false,
+      writable: true,
+      write: (text: string) => void calls.push(`write ${text.split('\r\n')[0]}`),
+      end: () => void calls.push('end'),
+      destroy: () => void calls.push('destroy'),
+    })
+    expect(calls).toEqual(['write HTTP/1.1 400 Bad Request', 'destroy'])
+  })
+
+  it('only destroys a duplex that is not writable', () => {
+    const calls: string[] = []
+    served.transport.server.emit('clientError', new Error('x'), {
+      destroyed: false,
+      writable: false,
+      write: () => void calls.push('write'),
+      end: () => void calls.push('end'),
+      destroy: () => void calls.push('destroy'),
+    })
+    expect(calls).toEqual(['destroy'])
+  })
+})
+
 describe('a malformed request pipelined behind requests already started', () => {
   it('waits for their answers: 200, then the 400, then the connection closes', async () => {
     const exchange = await rawExchange(served.port, [

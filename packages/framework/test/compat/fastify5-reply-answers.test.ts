@@ -76,3 +76,46 @@ describe('[compat] reply.send of a payload that cannot be written', () => {
     ])
   })
 })
+
+describe('[compat] bodyLimit counts bytes', () => {
+  const route = (app: any) => {
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_r: any, body: any, done: any) =>
+      done(null, body),
+    )
+    app.post('/', { bodyLimit: 7 }, (request: any) => ({ length: request.body.length }))
+  }
+
+  itBoth('three 3-byte characters against a 7-byte limit: 413; one: 200', async ({ send }) => {
+    const app = makeApp()
+    route(app)
+    const over = await send(app, {
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'あああ',
+    })
+    expect([over.statusCode, over.json().code]).toEqual([413, 'FRM_ERR_CTP_BODY_TOO_LARGE'])
+    const within = await send(app, {
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'あ',
+    })
+    expect([within.statusCode, within.json()]).toEqual([200, { length: 1 }])
+  })
+
+  it('a Content-Length that is not a number (inject) declares nothing: the bytes still count', async () => {
+    const app = makeApp()
+    route(app)
+    const inject = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/',
+        headers: { 'content-type': 'text/plain', 'content-length': null },
+        payload,
+      })
+    expect((await inject('あああ')).statusCode).toBe(413)
+    const within = await inject('あ')
+    expect([within.statusCode, within.json()]).toEqual([200, { length: 1 }])
+  })
+})

@@ -17,7 +17,7 @@ import { isLingering, lingerClose } from './linger.js'
  *   (which llhttp also reports as a bad version) is malformed: 400;
  * - anything else → 400 `{"error":"Bad Request","message":"Client Error","statusCode":400}`
  *   (the 400 and 431 byte for byte as Fastify 5 writes them);
- * - a connection reset by the client → nothing to answer.
+ * - a connection reset by the client, or a socket already destroyed → nothing to answer or close.
  *
  * The answer goes out (the 408 and 505 with `connection: close`) after the answers of the requests already started
  * on the connection (a malformed request pipelined behind them waits its turn), and the connection
@@ -28,10 +28,9 @@ export function createClientErrorHandler(
   requestTimeout: number,
 ): (error: Error & { code?: string }, socket: Duplex) => void {
   return function onClientError(error, socket) {
-    if (error.code === 'ECONNRESET' || socket.destroyed) {
-      socket.destroy()
-      return
-    }
+    // A connection reset, or a socket already destroyed: nothing to answer, nothing to close (as
+    // Fastify, which leaves such a socket alone).
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
     const version =
       error.code === 'HPE_INVALID_VERSION'
         ? refusedVersion((error as { rawPacket?: unknown }).rawPacket)
@@ -94,7 +93,9 @@ function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): 
     return
   }
   if (!(socket instanceof Socket)) {
-    socket.end(answer, () => socket.destroy())
+    // Another duplex (a custom server's): written and destroyed, as Fastify does.
+    socket.write(answer)
+    socket.destroy()
     return
   }
   if (isLastAnswered(socket)) {
