@@ -95,7 +95,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
     runParser(reply, catchAll, stream, next)
     return
   }
-  const parser = rc.parsers.lookup(essence)
+  const parser = rc.parsers.lookup(essence, contentType)
   if (parser === undefined) {
     lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
     return
