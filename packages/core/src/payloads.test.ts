@@ -90,6 +90,37 @@ describe('payloads', () => {
     }
   })
 
+  it('a ReadableStream a reader holds is refused with FRM_ERR_REP_READABLE_STREAM_LOCKED (500)', async () => {
+    const { app } = createApp()
+    const locked = () => {
+      const stream = webStream('held')
+      stream.getReader()
+      return stream
+    }
+    app.get('/sync', (_request, reply) => {
+      reply.send(locked())
+    })
+    app.get('/async', async (_request, reply) => {
+      const stream = webStream('held')
+      const response = new Response(stream)
+      stream.getReader()
+      return reply.send(response)
+    })
+    for (const url of ['/sync', '/async']) {
+      const response = await app.inject(url)
+      expect([response.statusCode, response.json()]).toEqual([
+        500,
+        {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message:
+            'ReadableStream was locked. You should call releaseLock() method on reader before sending.',
+          code: 'FRM_ERR_REP_READABLE_STREAM_LOCKED',
+        },
+      ])
+    }
+  })
+
   it('the compiled-function surface uses the route validators and serializers', async () => {
     const { app } = createApp()
     app.post(

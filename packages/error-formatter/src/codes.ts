@@ -367,6 +367,13 @@ export const codes = {
     message: 'reply.redirect() needs a URL string, received %s',
     advice: "Pass the target URL as a string: `reply.redirect('/login')`.",
   },
+  FRM_ERR_REP_READABLE_STREAM_LOCKED: {
+    statusCode: 500,
+    message:
+      'ReadableStream was locked. You should call releaseLock() method on reader before sending.',
+    advice:
+      'A ReadableStream (or a Response whose body is one) that a reader holds cannot be sent. Call `reader.releaseLock()` before sending it, or send a stream nobody reads yet.',
+  },
   FRM_ERR_REP_RESPONSE_BODY_CONSUMED: {
     statusCode: 500,
     message: 'Response.body is already consumed.',

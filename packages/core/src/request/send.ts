@@ -65,11 +65,18 @@ export function send(reply: Reply, payload: unknown): void {
 
 /**
  * The reply whose `reply.send` is running, synchronously, right now (null between calls): a
- * payload refused as `FRM_ERR_REP_INVALID_PAYLOAD_TYPE` while it still is throws out of that call,
- * as Fastify 5's `reply.send({})` with a `text/html` type throws, the reply left unsent (a handler
- * that does not catch it throws it, and gets the error reply).
+ * payload refused as `FRM_ERR_REP_INVALID_PAYLOAD_TYPE` (or a locked ReadableStream) while it
+ * still is throws out of that call, as Fastify 5's `reply.send({})` with a `text/html` type
+ * throws, the reply left unsent (a handler that does not catch it throws it, and gets the error
+ * reply).
  */
 let sendingNow: Reply | null = null
+
+/** The refusals that throw out of a synchronous `reply.send` (Fastify 5 throws them there). */
+const throwsOutOfSend: ReadonlySet<unknown> = new Set([
+  'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+  'FRM_ERR_REP_READABLE_STREAM_LOCKED',
+])
 
 /**
  * A second `reply.send` (or a value returned once the reply was sent) is ignored with a warning
@@ -243,7 +250,7 @@ function end(reply: Reply, payload: unknown): void {
     if (
       sendingNow === reply &&
       reply[kErrorIndex] === -1 &&
-      (body as { code?: unknown }).code === 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE'
+      throwsOutOfSend.has((body as { code?: unknown }).code)
     ) {
       reply[kPhase] = Phase.Open
       throw body

@@ -1,5 +1,6 @@
+import { request as httpGet } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { itBoth, makeApp } from '../spec/helpers'
+import { itBoth, makeApp, portOf } from '../spec/helpers'
 
 // Fastify 5.12 answers that must always come (issue 39): non-Error throws, refused payloads.
 
@@ -117,5 +118,81 @@ describe('[compat] bodyLimit counts bytes', () => {
     expect((await inject('あああ')).statusCode).toBe(413)
     const within = await inject('あ')
     expect([within.statusCode, within.json()]).toEqual([200, { length: 1 }])
+  })
+})
+
+describe('[compat] a ReadableStream payload over a socket (Fastify 5)', () => {
+  it('is read a chunk at a time: a response destroyed while waiting for drain cancels it', async () => {
+    const app = makeApp()
+    let cancelled!: () => void
+    const cancel = new Promise<void>((resolve) => {
+      cancelled = resolve
+    })
+    app.get('/', (_request: any, reply: any) => {
+      const raw = reply.raw
+      const write = raw.write.bind(raw)
+      let first = true
+      raw.write = (chunk: unknown, encoding: unknown, cb: unknown) => {
+        if (!first) return write(chunk, encoding, cb)
+        first = false
+        queueMicrotask(() => {
+          raw.destroy()
+          raw.emit('drain')
+        })
+        return false
+      }
+      const stream = new ReadableStream({
+        start(controller) {
+          controller.enqueue(Buffer.from('chunk-1'))
+        },
+        pull(controller) {
+          controller.enqueue(Buffer.from('chunk-2'))
+          controller.close()
+        },
+        cancel() {
+          cancelled()
+        },
+      })
+      reply.type('text/plain').send(stream)
+    })
+    const port = await portOf(app)
+    await new Promise<void>((resolve) => {
+      const request = httpGet({ port, host: '127.0.0.1', path: '/' }, (response) => {
+        response.once('close', resolve)
+        response.resume()
+      })
+      request.once('error', () => resolve())
+      request.end()
+    })
+    await cancel
+  })
+
+  it('warns, as Fastify, when the head was already written through reply.raw', async () => {
+    const warnings: unknown[] = []
+    const logger: any = {
+      level: 'warn',
+      fatal() {},
+      error() {},
+      warn: (message: unknown) => void warnings.push(message),
+      info() {},
+      debug() {},
+      trace() {},
+      child: () => logger,
+    }
+    const app = makeApp({ loggerInstance: logger })
+    app.get('/', (_request: any, reply: any) => {
+      reply.raw.writeHead(200, { 'content-type': 'text/plain' })
+      reply.send(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue('hello')
+            controller.close()
+          },
+        }),
+      )
+    })
+    const response = await fetch(`http://127.0.0.1:${await portOf(app)}/`)
+    expect([response.status, await response.text()]).toEqual([200, 'hello'])
+    expect(warnings).toContain("response will send, but you shouldn't use res.writeHead in stream mode")
   })
 })
