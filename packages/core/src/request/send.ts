@@ -17,7 +17,7 @@ import { finalPayload } from './final-payload.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import { discardStream, isStreamLike, withJsonCharset } from './payload-kinds.js'
 import type { Reply } from './reply.js'
-import { trailerSource } from './trailers.js'
+import { hasTrailers, trailerSource } from './trailers.js'
 
 /**
  * Where sending hands an error (error-handling.ts: the error handlers, which send, so this file
@@ -269,6 +269,8 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   reply[kEndTime] = performance.now()
   const headers = reply[kHeaders]
   let body: WritablePayload = payload ?? null
+  // Every trailer removed (`reply.removeTrailer`): a response without trailers, as Fastify 5.
+  if (reply[kTrailers] !== null && !hasTrailers(reply[kTrailers])) reply[kTrailers] = null
   if (reply.request.raw.method === 'HEAD') {
     // The headers a GET would have had, Content-Length included (0 for an empty body), no body.
     if (headers['content-length'] === undefined && reply[kTrailers] === null) {
