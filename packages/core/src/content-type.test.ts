@@ -72,6 +72,28 @@ describe('content types with parameters (Fastify 5)', () => {
   })
 })
 
+describe('body parsing on the way to the built-in 404 (as Fastify 5)', () => {
+  it('parses the body: a failing parser answers its error, a type no parser takes the 404', async () => {
+    const { app } = createApp()
+    app.addContentTypeParser('*', (_request, _payload, done) =>
+      done(new Error('content type parser failed')),
+    )
+    app.get('/', async () => 'hello')
+    const failed = await app.inject(post('/', undefined, 'body'))
+    expect([failed.statusCode, failed.json().message]).toEqual([500, 'content type parser failed'])
+    const { app: plain } = createApp()
+    plain.get('/', async () => 'hello')
+    const unknown = await plain.inject(post('/missing', 'application/x-unknown', 'x'))
+    expect([unknown.statusCode, unknown.json().message]).toEqual([
+      404,
+      'Route POST:/missing not found',
+    ])
+    expect((await plain.inject(post('/missing', 'application/json', '{"a":1}'))).statusCode).toBe(
+      404,
+    )
+  })
+})
+
 describe('body parsing', () => {
   it('parses JSON (any case, with parameters, and +json) and text with the built-in parsers', async () => {
     const { app } = createApp()

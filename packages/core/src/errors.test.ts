@@ -130,6 +130,25 @@ describe('errors that are not validation errors', () => {
     expect(seen).toEqual([null, undefined])
   })
 
+  it('reply.send inside an onError hook throws FRM_ERR_SEND_INSIDE_ONERR; the error handler answers', async () => {
+    const { app } = createApp()
+    const caught: string[] = []
+    app.addHook('onError', (_request, reply, _error, done) => {
+      try {
+        reply.send('from the hook')
+      } catch (error) {
+        caught.push((error as { code: string }).code)
+      }
+      done()
+    })
+    app.get('/', async () => {
+      throw new Error('kaboom')
+    })
+    const response = await app.inject('/')
+    expect([response.statusCode, response.json().message]).toEqual([500, 'kaboom'])
+    expect(caught).toEqual(['FRM_ERR_SEND_INSIDE_ONERR'])
+  })
+
   it('serializes error bodies, so user input cannot forge fields', async () => {
     const { app } = createApp()
     const response = await app.inject('/x","statusCode":200,"a":"')

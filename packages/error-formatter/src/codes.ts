@@ -321,6 +321,12 @@ export const codes = {
     advice:
       'reply.sent = true is the deprecated form of reply.hijack(): a reply cannot be unsent. Use `reply.hijack()` to take the response over; do not assign `reply.sent` (and never `false`).',
   },
+  FRM_ERR_SEND_INSIDE_ONERR: {
+    statusCode: 500,
+    message: 'You cannot use `send` inside the `onError` hook',
+    advice:
+      'onError hooks observe an error; the error handler answers it. Move the reply into `setErrorHandler`, or change the error (its statusCode, headers) in the hook and let the handler send it.',
+  },
   FRM_ERR_SEND_UNDEFINED_ERR: {
     statusCode: 500,
     message: 'Undefined error has occurred',

@@ -12,7 +12,7 @@ import {
 import { settleResult } from './handler-result.js'
 import { runErrorHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
-import { sendPayload, write } from './send.js'
+import { markOnErrorHooks, sendPayload, write } from './send.js'
 
 /**
  * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
@@ -59,9 +59,15 @@ export function handleError(reply: Reply, error: unknown, fromOnSend = false): v
   delete headers['content-type']
   delete headers['content-length']
   reply[kSerializer] = null
-  if (index === 0 && rc.onError !== null)
-    runErrorHooks(rc.onError, reply, error, invokeErrorHandler)
-  else invokeErrorHandler(reply, error)
+  if (index === 0 && rc.onError !== null) {
+    markOnErrorHooks(reply, true)
+    runErrorHooks(rc.onError, reply, error, afterOnErrorHooks)
+  } else invokeErrorHandler(reply, error)
+}
+
+function afterOnErrorHooks(reply: Reply, error: unknown): void {
+  markOnErrorHooks(reply, false)
+  invokeErrorHandler(reply, error)
 }
 
 /**

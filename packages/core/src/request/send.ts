@@ -35,6 +35,15 @@ export function connectSending(functions: SendingCallees): void {
   errors = functions
 }
 
+/** On a reply while its onError hooks run: `reply.send` throws then (Fastify 5). */
+const kInOnError = Symbol('framework.inOnError')
+type OnErrorMark = Reply & { [kInOnError]?: boolean }
+
+/** Marks a reply whose onError hooks are running (true), or done (false). */
+export function markOnErrorHooks(reply: Reply, running: boolean): void {
+  ;(reply as OnErrorMark)[kInOnError] = running
+}
+
 const JSON_TYPE = 'application/json; charset=utf-8'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
 const BINARY_TYPE = 'application/octet-stream'
@@ -46,6 +55,7 @@ const BINARY_TYPE = 'application/octet-stream'
  * schema for the status, else JSON.
  */
 export function send(reply: Reply, payload: unknown): void {
+  if ((reply as OnErrorMark)[kInOnError] === true) throw createError('FRM_ERR_SEND_INSIDE_ONERR')
   if (reply[kPhase] !== Phase.Open) {
     warnAlreadySent(reply)
     return
@@ -324,6 +334,7 @@ function responded(reply: Reply, error: Error | undefined): void {
 
 function afterOnResponse(reply: Reply, error: unknown): void {
   if (error !== null) {
-    reply.request.log.error({ err: error }, 'An onResponse hook failed')
+    // Fastify 5's message for a request whose onResponse hooks failed.
+    reply.request.log.error({ err: error }, 'request errored')
   }
 }

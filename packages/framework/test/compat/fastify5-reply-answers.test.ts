@@ -196,3 +196,23 @@ describe('[compat] a ReadableStream payload over a socket (Fastify 5)', () => {
     expect(warnings).toContain("response will send, but you shouldn't use res.writeHead in stream mode")
   })
 })
+
+describe('[compat] an onResponse hook that fails', () => {
+  itBoth("is logged at error level as Fastify 5's 'request errored'", async ({ send }) => {
+    const lines: any[] = []
+    const app = makeApp({
+      logger: { level: 'error', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    })
+    app.addHook('onResponse', (_request: any, _reply: any, done: (error?: Error) => void) => {
+      done(new Error('kaboom'))
+    })
+    app.get('/', (_request: any, reply: any) => {
+      reply.send()
+    })
+    expect((await send(app, { url: '/' })).statusCode).toBe(200)
+    for (let i = 0; i < 20 && lines.length === 0; i++) await new Promise((r) => setTimeout(r, 5))
+    expect(lines.map((line) => [line.level, line.msg, line.err?.message])).toEqual([
+      [50, 'request errored', 'kaboom'],
+    ])
+  })
+})
