@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../test/helpers/app.js'
-import { isJsonEssence, mediaTypeEssence } from './util/index.js'
+import { isJsonEssence, mediaTypeEssence, normalizedContentType } from './util/index.js'
 
 const post = (
   url: string,
@@ -32,6 +32,65 @@ describe('media types', () => {
       isJsonEssence('application/+json'),
       isJsonEssence('text/json2'),
     ]).toEqual([false, false, false])
+  })
+})
+
+describe('content types with parameters (Fastify 5)', () => {
+  it('normalizes them: names lower-cased, values quoted, in the order given', () => {
+    expect(normalizedContentType('Application/JSON; Charset=utf8; foo="b;a r"')).toBe(
+      'application/json; charset="utf8"; foo="b;a r"',
+    )
+    expect(normalizedContentType('text/plain')).toBe('text/plain')
+    expect(normalizedContentType('text/plain;')).toBe('text/plain')
+    expect(normalizedContentType('nope')).toBeUndefined()
+  })
+
+  it('a parser registered with parameters takes exactly those; a RegExp may name them', async () => {
+    const { app } = createApp()
+    app.removeAllContentTypeParsers()
+    app.addContentTypeParser('application/json; charset=utf8; foo=bar', (_r, _p, done) =>
+      done(null, 'with foo'),
+    )
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_r, body) => `plain ${body}`)
+    app.addContentTypeParser(/^application\/x-thing; charset="utf8"$/, (_r, _p, done) =>
+      done(null, 'regexp'),
+    )
+    app.post('/', async (request) => ({ body: request.body }))
+    const answer = async (type: string) => {
+      const response = await app.inject(post('/', type, 'x'))
+      return response.statusCode === 200 ? response.json().body : response.statusCode
+    }
+    expect(await answer('application/json; foo=bar; charset=utf8')).toBe(415)
+    expect(await answer('application/json; charset=utf8; foo=bar')).toBe('with foo')
+    expect(await answer('application/json; charset="utf8"; FOO=bar')).toBe('with foo')
+    expect(await answer('application/json; charset=utf8')).toBe(415)
+    expect(await answer('application/json; charset=utf8; foo=baz')).toBe(415)
+    expect(await answer('text/plain; charset=utf-8')).toBe('plain x')
+    expect(await answer('application/x-thing; charset=utf8')).toBe('regexp')
+    expect(app.hasContentTypeParser('application/json; charset="utf8"; foo="bar"')).toBe(true)
+    expect(app.hasContentTypeParser('application/json')).toBe(false)
+  })
+})
+
+describe('body parsing on the way to the built-in 404 (as Fastify 5)', () => {
+  it('parses the body: a failing parser answers its error, a type no parser takes the 404', async () => {
+    const { app } = createApp()
+    app.addContentTypeParser('*', (_request, _payload, done) =>
+      done(new Error('content type parser failed')),
+    )
+    app.get('/', async () => 'hello')
+    const failed = await app.inject(post('/', undefined, 'body'))
+    expect([failed.statusCode, failed.json().message]).toEqual([500, 'content type parser failed'])
+    const { app: plain } = createApp()
+    plain.get('/', async () => 'hello')
+    const unknown = await plain.inject(post('/missing', 'application/x-unknown', 'x'))
+    expect([unknown.statusCode, unknown.json().message]).toEqual([
+      404,
+      'Route POST:/missing not found',
+    ])
+    expect((await plain.inject(post('/missing', 'application/json', '{"a":1}'))).statusCode).toBe(
+      404,
+    )
   })
 })
 

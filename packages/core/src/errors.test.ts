@@ -66,22 +66,87 @@ describe('errors that are not validation errors', () => {
     expect((await app.inject('/ok-status')).statusCode).toBe(500)
   })
 
-  it('handles non-Error throws and rejections as Fastify: a string is the 500 body, null is an undefined-error', async () => {
+  it('handles non-Error throws and rejections as Fastify 5: the value is the 500 body', async () => {
     const { app } = createApp()
     app.get('/string', async () => {
       throw 'a string'
     })
     app.get('/null', () => Promise.reject(null))
+    app.get('/undefined', () => Promise.reject(undefined))
+    app.get('/false', () => {
+      throw false
+    })
+    app.get('/number', async () => {
+      throw 123
+    })
+    app.get('/array', async () => {
+      throw [1, 'two']
+    })
+    app.get('/symbol', () => {
+      throw Symbol('kaboom')
+    })
     app.get('/sync', () => {
       throw new TypeError('sync')
     })
-    const string = await app.inject('/string')
-    expect(string.statusCode).toBe(500)
-    expect(string.body).toBe('a string')
-    const empty = await app.inject('/null')
-    expect(empty.statusCode).toBe(500)
-    expect(empty.json()).toMatchObject({ code: 'FRM_ERR_SEND_UNDEFINED_ERR', statusCode: 500 })
+    const json = 'application/json; charset=utf-8'
+    const cases: Array<[string, string, string | undefined]> = [
+      ['/string', 'a string', 'text/plain; charset=utf-8'],
+      ['/null', 'null', json],
+      ['/undefined', '', undefined],
+      ['/false', 'false', json],
+      ['/number', '123', json],
+      ['/array', '[1,"two"]', json],
+      ['/symbol', '', json],
+    ]
+    for (const [url, body, type] of cases) {
+      const response = await app.inject(url)
+      expect([url, response.statusCode, response.body, response.headers['content-type']]).toEqual([
+        url,
+        500,
+        body,
+        type,
+      ])
+    }
     expect((await app.inject('/sync')).json().message).toBe('sync')
+  })
+
+  it('hands a rejection without a reason to the error handler as it is', async () => {
+    const { app } = createApp()
+    const seen: unknown[] = []
+    app.setErrorHandler((error: unknown, _request: unknown, reply: any) => {
+      seen.push(error)
+      reply.code(502).send('handled')
+    })
+    app.get('/null', () => Promise.reject(null))
+    app.get('/undefined', () => Promise.reject(undefined))
+    const first = await app.inject('/null')
+    const second = await app.inject('/undefined')
+    expect([first.statusCode, first.body, second.statusCode, second.body]).toEqual([
+      502,
+      'handled',
+      502,
+      'handled',
+    ])
+    expect(seen).toEqual([null, undefined])
+  })
+
+  it('reply.send inside an onError hook throws FRM_ERR_SEND_INSIDE_ONERR; the error handler answers', async () => {
+    const { app } = createApp()
+    const caught: string[] = []
+    app.addHook('onError', (_request, reply, _error, done) => {
+      try {
+        reply.send('from the hook')
+      } catch (error) {
+        caught.push((error as { code: string }).code)
+      }
+      done()
+    })
+    app.get('/', async () => {
+      throw new Error('kaboom')
+    })
+    const response = await app.inject('/')
+    expect([response.statusCode, response.json().message]).toEqual([500, 'kaboom'])
+    expect(caught).toEqual(['FRM_ERR_SEND_INSIDE_ONERR'])
   })
 
   it('serializes error bodies, so user input cannot forge fields', async () => {

@@ -54,6 +54,73 @@ describe('payloads', () => {
     ])
   })
 
+  it('the refusal throws out of reply.send (a TypeError), the reply left unsent, as in Fastify 5', async () => {
+    const { app } = createApp()
+    const caught: unknown[] = []
+    app.get('/', (_request, reply) => {
+      try {
+        reply.type('text/html').send({})
+      } catch (error) {
+        caught.push(error)
+      }
+      // Still open: the handler answers after all.
+      reply.type('text/plain').code(409).send(`sent: ${reply.sent}`)
+    })
+    app.get('/serializer', (_request, reply) => {
+      try {
+        reply
+          .type('text/html')
+          .serializer((payload) => payload as string)
+          .send({})
+      } catch (error) {
+        caught.push(error)
+      }
+      return 'answered'
+    })
+    const response = await app.inject('/')
+    expect([response.statusCode, response.body]).toEqual([409, 'sent: false'])
+    expect((await app.inject('/serializer')).body).toBe('answered')
+    expect(caught).toHaveLength(2)
+    for (const error of caught) {
+      expect(error).toBeInstanceOf(TypeError)
+      expect(error).toMatchObject({
+        code: 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+        message: "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+      })
+    }
+  })
+
+  it('a ReadableStream a reader holds is refused with FRM_ERR_REP_READABLE_STREAM_LOCKED (500)', async () => {
+    const { app } = createApp()
+    const locked = () => {
+      const stream = webStream('held')
+      stream.getReader()
+      return stream
+    }
+    app.get('/sync', (_request, reply) => {
+      reply.send(locked())
+    })
+    app.get('/async', async (_request, reply) => {
+      const stream = webStream('held')
+      const response = new Response(stream)
+      stream.getReader()
+      return reply.send(response)
+    })
+    for (const url of ['/sync', '/async']) {
+      const response = await app.inject(url)
+      expect([response.statusCode, response.json()]).toEqual([
+        500,
+        {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message:
+            'ReadableStream was locked. You should call releaseLock() method on reader before sending.',
+          code: 'FRM_ERR_REP_READABLE_STREAM_LOCKED',
+        },
+      ])
+    }
+  })
+
   it('the compiled-function surface uses the route validators and serializers', async () => {
     const { app } = createApp()
     app.post(

@@ -17,6 +17,11 @@ export interface CatalogueEntry {
   message: string
   /** What to do about it, shown on the Error codes page beside the message (every code has one). */
   advice?: string
+  /**
+   * The built-in error class the error also is (`err instanceof TypeError`), where Fastify's
+   * error of the same code is one; it is a FrameworkError all the same.
+   */
+  base?: 'TypeError' | 'RangeError'
 }
 
 export const codes = {
@@ -324,6 +329,7 @@ export const codes = {
   },
   FRM_ERR_REP_SENT_VALUE: {
     statusCode: 500,
+    base: 'TypeError',
     message: 'The only possible value for reply.sent is true.',
     advice:
       'reply.sent = true is the deprecated form of reply.hijack(): a reply cannot be unsent. Use `reply.hijack()` to take the response over; do not assign `reply.sent` (and never `false`).',
@@ -365,6 +371,7 @@ export const codes = {
   },
   FRM_ERR_REP_INVALID_PAYLOAD_TYPE: {
     statusCode: 500,
+    base: 'TypeError',
     message: "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.",
     advice:
       'Send a string, a Buffer, a stream or a plain value (serialized as JSON). Send a string, a Buffer, a stream or a plain value; or set a `Content-Type` and serialize it yourself.',
@@ -378,6 +385,13 @@ export const codes = {
     statusCode: 500,
     message: 'reply.redirect() needs a URL string, received %s',
     advice: "Pass the target URL as a string: `reply.redirect('/login')`.",
+  },
+  FRM_ERR_REP_READABLE_STREAM_LOCKED: {
+    statusCode: 500,
+    message:
+      'ReadableStream was locked. You should call releaseLock() method on reader before sending.',
+    advice:
+      'A ReadableStream (or a Response whose body is one) that a reader holds cannot be sent. Call `reader.releaseLock()` before sending it, or send a stream nobody reads yet.',
   },
   FRM_ERR_REP_RESPONSE_BODY_CONSUMED: {
     statusCode: 500,

@@ -13,6 +13,21 @@ describe('coded errors', () => {
     expect(error.name).toBe('FrameworkError')
   })
 
+  it("is also a TypeError where Fastify's error of the code is one, and still a FrameworkError", () => {
+    const error = createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', 'object')
+    expect(error).toBeInstanceOf(TypeError)
+    expect(error).toBeInstanceOf(FrameworkError)
+    expect(error.name).toBe('FrameworkError')
+    expect(error.message).toBe(
+      "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+    )
+    expect(createError('FRM_ERR_NOT_FOUND', 'GET', '/')).not.toBeInstanceOf(TypeError)
+    expect(new Error('plain')).not.toBeInstanceOf(FrameworkError)
+    class Sub extends FrameworkError {}
+    expect(new Sub('FRM_ERR_NOT_FOUND', 'm', 404)).toBeInstanceOf(Sub)
+    expect(createError('FRM_ERR_NOT_FOUND', 'GET', '/')).not.toBeInstanceOf(Sub)
+  })
+
   it('describes non-string arguments readably', () => {
     expect(createError('FRM_ERR_PLUGIN_NOT_VALID', 42).message).toContain('received 42')
     expect(createError('FRM_ERR_PLUGIN_NOT_VALID', { a: 1 }).message).toContain('received {"a":1}')

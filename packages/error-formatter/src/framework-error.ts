@@ -1,4 +1,7 @@
-import { codes, type ErrorCode } from './codes.js'
+import { type CatalogueEntry, codes, type ErrorCode } from './codes.js'
+
+/** Marks the prototypes of the framework's error classes (see `FrameworkError`'s `instanceof`). */
+const kFrameworkError = Symbol.for('framework.error')
 
 /**
  * An error the framework throws on purpose: it has a stable `code` from the catalogue and the
@@ -22,7 +25,62 @@ export class FrameworkError extends Error {
   override get name(): string {
     return 'FrameworkError'
   }
+
+  /**
+   * `err instanceof FrameworkError` holds for every coded error, those that are also a TypeError
+   * or a RangeError (their catalogue `base`) included. A subclass keeps the ordinary check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== FrameworkError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[kFrameworkError] === true
+    )
+  }
 }
+
+/** A coded error that is also a TypeError (as Fastify's error of the same code is). */
+class FrameworkTypeError extends TypeError {
+  readonly code: ErrorCode
+  statusCode: number
+
+  constructor(code: ErrorCode, message: string, statusCode: number, options?: { cause?: unknown }) {
+    super(message, options)
+    this.code = code
+    this.statusCode = statusCode
+  }
+
+  override get name(): string {
+    return 'FrameworkError'
+  }
+}
+
+/** A coded error that is also a RangeError (as Fastify's error of the same code is). */
+class FrameworkRangeError extends RangeError {
+  readonly code: ErrorCode
+  statusCode: number
+
+  constructor(code: ErrorCode, message: string, statusCode: number, options?: { cause?: unknown }) {
+    super(message, options)
+    this.code = code
+    this.statusCode = statusCode
+  }
+
+  override get name(): string {
+    return 'FrameworkError'
+  }
+}
+
+for (const ErrorClass of [FrameworkError, FrameworkTypeError, FrameworkRangeError]) {
+  Object.defineProperty(ErrorClass.prototype, kFrameworkError, { value: true })
+}
+
+const classes = {
+  Error: FrameworkError,
+  TypeError: FrameworkTypeError,
+  RangeError: FrameworkRangeError,
+} as const
 
 /**
  * Builds the coded error `code`, filling the `%s` placeholders of its message with `args`, in order.
@@ -32,7 +90,7 @@ export class FrameworkError extends Error {
  * throw createError('FRM_ERR_NOT_FOUND', 'GET', '/missing') // message: "Route GET:/missing not found"
  */
 export function createError(code: ErrorCode, ...args: unknown[]): FrameworkError {
-  const entry = codes[code]
+  const entry: CatalogueEntry = codes[code]
   let options: { cause?: unknown } | undefined
   const last = args[args.length - 1]
   if (isCauseHolder(last)) {
@@ -41,7 +99,8 @@ export function createError(code: ErrorCode, ...args: unknown[]): FrameworkError
   }
   let index = 0
   const message = entry.message.replace(/%s/g, () => describe(args[index++]))
-  return new FrameworkError(code, message, entry.statusCode, options)
+  const ErrorClass = classes[entry.base ?? 'Error']
+  return new ErrorClass(code, message, entry.statusCode, options) as FrameworkError
 }
 
 function isCauseHolder(value: unknown): value is { cause: unknown } {

@@ -74,14 +74,15 @@ function writingClients(options: {
 }
 
 /**
- * Checks every exchange got the whole answer (`status` and `body`) with connection: close, and
+ * Checks every exchange got the whole answer (`status` and `body`), with connection: close unless
+ * `closeHeader` is false (the client-error 400 is written as Fastify writes it, without one), and
  * that the connection then ended.
  */
-function expectEvery(exchanges: Exchange[], status: number, body: string): void {
+function expectEvery(exchanges: Exchange[], status: number, body: string, closeHeader = true): void {
   const seen = exchanges.map((exchange) => {
     const response = firstResponse(exchange.response)
     return response.status === status &&
-      response.head.includes('\r\nconnection: close') &&
+      response.head.includes('\r\nconnection: close') === closeHeader &&
       response.body === body &&
       exchange.ending !== 'open'
       ? `whole ${status}`
@@ -123,7 +124,8 @@ describe('early answers reach a client that keeps writing (lingering close)', ()
     expectEvery(
       exchanges,
       400,
-      JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'Client Error' }),
+      JSON.stringify({ error: 'Bad Request', message: 'Client Error', statusCode: 400 }),
+      false,
     )
   }, 40_000)
 

@@ -97,9 +97,9 @@ describe('malformed HTTP (clientError)', () => {
     const exchange = await rawExchange(served.port, ['THIS IS NOT HTTP\r\n\r\n'])
     expect(exchange.ending).not.toBe('open')
     expect(statusOf(exchange.response)).toBe(400)
-    expect(exchange.response).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/)
+    expect(exchange.response).toMatch(/\r\nContent-Type: application\/json\r\n/)
     expect(bodyOf(exchange.response)).toBe(
-      '{"statusCode":400,"error":"Bad Request","message":"Client Error"}',
+      '{"error":"Bad Request","message":"Client Error","statusCode":400}',
     )
     await served.close()
   })
@@ -111,7 +111,7 @@ describe('malformed HTTP (clientError)', () => {
     ])
     expect(statusOf(exchange.response)).toBe(400)
     expect(bodyOf(exchange.response)).toBe(
-      '{"statusCode":400,"error":"Bad Request","message":"Client Error"}',
+      '{"error":"Bad Request","message":"Client Error","statusCode":400}',
     )
     await served.close()
   })

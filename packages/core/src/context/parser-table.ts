@@ -1,11 +1,18 @@
 import { createError } from '@framework/error-formatter'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance } from '../types/instance.js'
-import { describe, isAsyncFunction, mediaTypeEssence } from '../util/index.js'
+import {
+  describe,
+  isAsyncFunction,
+  normalizedContentType,
+} from '../util/index.js'
 
 /** One registered content-type parser. */
 export interface ParserEntry {
-  /** Normalized key: the essence, `'*'`, or `RegExp:<source>/<flags>`. */
+  /**
+   * Normalized key: the essence (with its parameters, normalized, when it was registered with
+   * some), `'*'`, or `RegExp:<source>/<flags>`.
+   */
   key: string
   regexp: RegExp | undefined
   fn: (...args: any[]) => unknown
@@ -62,20 +69,36 @@ export class ParserTable {
     }
   }
 
-  /** The parser for a body of this essence. */
-  lookup(essence: string): ParserEntry | undefined {
+  /**
+   * The parser for a body of this Content-Type, as Fastify 5 matches it: one registered with
+   * exactly these parameters, else one registered for the essence (any parameters), else the
+   * first RegExp matching the essence or the normalized type with its parameters
+   * (`/charset="utf8"/` matches `; charset=utf8`), else the catch-all.
+   */
+  lookup(essence: string, header: string = essence): ParserEntry | undefined {
+    const full = header === essence ? essence : (normalizedContentType(header) ?? essence)
+    if (full !== essence) {
+      const withParameters = this.exact.get(full)
+      if (withParameters !== undefined) return withParameters
+    }
     const exact = this.exact.get(essence)
     if (exact !== undefined) return exact
     for (const entry of this.regexps) {
-      entry.regexp!.lastIndex = 0
-      if (entry.regexp!.test(essence)) return entry
+      const regexp = entry.regexp!
+      regexp.lastIndex = 0
+      if (regexp.test(essence)) return entry
+      if (full !== essence) {
+        regexp.lastIndex = 0
+        if (regexp.test(full)) return entry
+      }
     }
     return this.catchAll
   }
 }
 
 /**
- * The key of a type as given to add/has/removeContentTypeParser: a media type's essence, `'*'`,
+ * The key of a type as given to add/has/removeContentTypeParser: a media type's essence (and its
+ * parameters, normalized, when it has some), `'*'`,
  * a RegExp, or (as Fastify takes any string) another string trimmed and lower-cased, which only
  * a Content-Type of exactly that text reaches.
  *
@@ -88,7 +111,8 @@ export function parserKey(type: unknown): { key: string; regexp: RegExp | undefi
   const trimmed = type.trim().toLowerCase()
   if (trimmed === '') throw createError('FRM_ERR_CTP_EMPTY_TYPE')
   if (trimmed === '*') return { key: '*', regexp: undefined }
-  return { key: mediaTypeEssence(type) ?? trimmed, regexp: undefined }
+  // With parameters, the parser is for exactly those (Fastify 5 keys it by the normalized type).
+  return { key: normalizedContentType(type) ?? trimmed, regexp: undefined }
 }
 
 /**

@@ -86,6 +86,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
     }
     const catchAll = rc.parsers.catchAll
     if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
+      if (noParserGoesOn(reply, next)) return
       lifecycleError(
         reply,
         // Fastify names the missing type as it reads it: `Unsupported Media Type: undefined`.
@@ -111,14 +112,16 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
     // Not a media type at all: only an explicit catch-all takes it (Fastify's '*' does).
     const catchAll = rc.parsers.catchAll
     if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
+      if (noParserGoesOn(reply, next)) return
       lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
       return
     }
     runParser(reply, catchAll, stream, next)
     return
   }
-  const parser = rc.parsers.lookup(essence)
+  const parser = rc.parsers.lookup(essence, contentType)
   if (parser === undefined) {
+    if (noParserGoesOn(reply, next)) return
     lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
     return
   }
@@ -135,6 +138,16 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
     return
   }
   runParser(reply, parser, stream, next)
+}
+
+/**
+ * A body no parser takes, on the way to a not-found handler: it goes on unparsed (the answer is
+ * the 404, not a 415), as Fastify's 404 route reads it. True when it went on.
+ */
+function noParserGoesOn(reply: Reply, next: Step): boolean {
+  if (!reply[kRoute].notFound) return false
+  next(reply)
+  return true
 }
 
 /**

@@ -131,33 +131,34 @@ function defaultErrorHandler(reply: Reply, error: unknown): void {
     reply.send(error)
     return
   }
-  if (isPlainValue(error)) {
-    // A thrown non-Error object is the body itself, as in Fastify (rate-limit's
-    // `errorResponseBuilder` result, `{ statusCode: 401, message, hint }` from a hook, ...),
-    // less a `stack` field: no stack trace ever reaches a client.
-    sendPayload(reply, withoutStack(error))
+  if (!(error instanceof Error)) {
+    sendNonError(reply, error)
     return
   }
   const body = errorBody(error, status)
   const rc = reply[kRoute]
-  const throughSchema =
-    typeof error === 'object' &&
-    error !== null &&
-    rc.selectResponse !== null &&
-    rc.selectResponse(status) !== undefined
+  const throughSchema = rc.selectResponse !== null && rc.selectResponse(status) !== undefined
   // The view is an Error too (its prototype is): it must not go back to the error handling.
   if (throughSchema) sendPayload(reply, Object.create(error, ownValues(body as never)))
   else reply.send(body)
 }
 
-/** A thrown object that is not an Error (and not an array): its own fields make the error body. */
-function isPlainValue(error: unknown): error is object {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    !(error instanceof Error) &&
-    !Array.isArray(error)
-  )
+/**
+ * A thrown value that is not an Error is the body itself, as Fastify sends it: an object's own
+ * fields (rate-limit's `errorResponseBuilder` result, `{ statusCode: 401, message, hint }` from a
+ * hook, ...) less a `stack` field, since no stack trace ever reaches a client; an array, `null`, a
+ * boolean or a number as JSON (`throw false` answers `false`); `undefined` an empty body; a symbol,
+ * which JSON cannot write, an empty JSON-typed body.
+ */
+function sendNonError(reply: Reply, error: unknown): void {
+  if (typeof error === 'symbol') {
+    reply[kHeaders]['content-type'] = 'application/json; charset=utf-8'
+    sendPayload(reply, undefined)
+  } else if (typeof error === 'object' && error !== null) {
+    sendPayload(reply, withoutStack(error))
+  } else {
+    sendPayload(reply, error)
+  }
 }
 
 function withoutStack(value: object): object {

@@ -18,7 +18,8 @@ import type { Reply } from './reply.js'
  *   (an object an onSend hook returned included), and a stream is released unread; so is a stream
  *   answering 304;
  * - a Buffer, TypedArray or DataView is sent as its bytes;
- * - a string, a Node stream or a WHATWG stream is written as it is;
+ * - a string, a Node stream or a WHATWG stream is written as it is, but for a WHATWG stream a
+ *   reader holds: FRM_ERR_REP_READABLE_STREAM_LOCKED (500);
  * - anything else is refused: FRM_ERR_REP_INVALID_PAYLOAD_TYPE (500).
  *
  * Returns the payload to write, or the error to answer with. Throws what `reply.header` throws
@@ -51,6 +52,10 @@ export function finalPayload(reply: Reply, payload: unknown): WritablePayload | 
       : Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength)
   }
   if (isNodeStream(payload) || isWebStream(payload)) {
+    if ((payload as { locked?: unknown }).locked === true) {
+      // Someone holds a reader of it: it cannot be written (Fastify 5 refuses it too).
+      return createError('FRM_ERR_REP_READABLE_STREAM_LOCKED')
+    }
     if (status === 304) {
       discardStream(payload)
       return null

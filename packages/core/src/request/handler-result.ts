@@ -1,4 +1,3 @@
-import { createError } from '@framework/error-formatter'
 import { isThenable, kPhase, kRoute, Phase } from '../util/index.js'
 import type { Reply } from './reply.js'
 
@@ -28,7 +27,7 @@ export function settleResult(reply: Reply, result: unknown, fail: Fail): void {
     }
     result.then(
       (value) => settleResolved(reply, value),
-      (reason) => fail(reply, reason ?? createError('FRM_ERR_SEND_UNDEFINED_ERR')),
+      (reason) => fail(reply, reason),
     )
     return
   }

@@ -110,11 +110,11 @@ function resolved(reply: Reply, message: HandlerTraceMessage, value: unknown): v
 }
 
 function rejected(reply: Reply, message: HandlerTraceMessage, reason: unknown): void {
-  const error = reason ?? new Error('The handler rejected without a reason')
-  publishError(reply, message, error)
+  // The reason as it is, `null` and `undefined` too (Fastify 5 hands them to the error handler).
+  publishError(reply, message, reason)
   handlerChannels.asyncStart.publish(message)
   try {
-    handlerRejected(reply, error)
+    handlerRejected(reply, reason)
   } finally {
     handlerChannels.asyncEnd.publish(message)
   }

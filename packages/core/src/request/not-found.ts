@@ -66,8 +66,11 @@ export function callNotFound(reply: Reply): void {
   const rc = reply[kRoute]
   const request = reply.request
   if (rc.notFound) {
-    // Already in a not-found handler: answer the default 404 rather than loop.
-    reply.code(404).send(notFoundBody(request.method, pathOf(request.url)))
+    // Already in a not-found handler: a basic 404 rather than a loop, with Fastify 5's warning.
+    request.log.warn(
+      'Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.',
+    )
+    reply.code(404).send('404 Not Found')
     return
   }
   if (reply[kPhase] !== Phase.Open) {

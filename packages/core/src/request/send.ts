@@ -17,7 +17,7 @@ import { finalPayload } from './final-payload.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import { discardStream, isStreamLike, withJsonCharset } from './payload-kinds.js'
 import type { Reply } from './reply.js'
-import { trailerSource } from './trailers.js'
+import { hasTrailers, trailerSource } from './trailers.js'
 
 /**
  * Where sending hands an error (error-handling.ts: the error handlers, which send, so this file
@@ -54,8 +54,29 @@ export function send(reply: Reply, payload: unknown): void {
     errors.handleError(reply, payload)
     return
   }
-  sendPayload(reply, payload)
+  const outer = sendingNow
+  sendingNow = reply
+  try {
+    sendPayload(reply, payload)
+  } finally {
+    sendingNow = outer
+  }
 }
+
+/**
+ * The reply whose `reply.send` is running, synchronously, right now (null between calls): a
+ * payload refused as `FRM_ERR_REP_INVALID_PAYLOAD_TYPE` (or a locked ReadableStream) while it
+ * still is throws out of that call, as Fastify 5's `reply.send({})` with a `text/html` type
+ * throws, the reply left unsent (a handler that does not catch it throws it, and gets the error
+ * reply).
+ */
+let sendingNow: Reply | null = null
+
+/** The refusals that throw out of a synchronous `reply.send` (Fastify 5 throws them there). */
+const throwsOutOfSend: ReadonlySet<unknown> = new Set([
+  'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+  'FRM_ERR_REP_READABLE_STREAM_LOCKED',
+])
 
 /**
  * A second `reply.send` (or a value returned once the reply was sent) is ignored with a warning
@@ -182,17 +203,20 @@ function byMediaType(
 }
 
 function serialize(reply: Reply, payload: unknown): void {
-  let text: string | undefined
+  let text: unknown
   try {
     text = serializePayload(reply, payload)
   } catch (error) {
     errors.failWhileSending(reply, error)
     return
   }
-  if (typeof text !== 'string') {
+  if (text === undefined) {
+    // JSON has nothing to write for it (a function, a symbol).
     errors.failWhileSending(reply, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload))
     return
   }
+  // Another result that is not a string goes on as it is, as in Fastify: a Buffer is written,
+  // anything else is refused once the onSend hooks have run (see `end`).
   const headers = reply[kHeaders]
   if (headers['content-type'] === undefined) headers['content-type'] = JSON_TYPE
   onSendStep(reply, text)
@@ -222,8 +246,17 @@ function end(reply: Reply, payload: unknown): void {
   } catch (error) {
     body = error as Error
   }
-  if (body instanceof Error) errors.failWhileSending(reply, body)
-  else write(reply, body)
+  if (body instanceof Error) {
+    if (
+      sendingNow === reply &&
+      reply[kErrorIndex] === -1 &&
+      throwsOutOfSend.has((body as { code?: unknown }).code)
+    ) {
+      reply[kPhase] = Phase.Open
+      throw body
+    }
+    errors.failWhileSending(reply, body)
+  } else write(reply, body)
 }
 
 /**
@@ -236,6 +269,8 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   reply[kEndTime] = performance.now()
   const headers = reply[kHeaders]
   let body: WritablePayload = payload ?? null
+  // Every trailer removed (`reply.removeTrailer`): a response without trailers, as Fastify 5.
+  if (reply[kTrailers] !== null && !hasTrailers(reply[kTrailers])) reply[kTrailers] = null
   if (reply.request.raw.method === 'HEAD') {
     // The headers a GET would have had, Content-Length included (0 for an empty body), no body.
     if (headers['content-length'] === undefined && reply[kTrailers] === null) {

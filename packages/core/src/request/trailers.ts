@@ -51,6 +51,12 @@ export function addTrailer(reply: TrailerReply, name: string, fn: unknown): void
   table[key] = fn as TrailerFunction
 }
 
+/** Whether a trailer table still holds a trailer (removed ones are `undefined`). */
+export function hasTrailers(table: TrailerTable): boolean {
+  for (const name in table) if (table[name] !== undefined) return true
+  return false
+}
+
 /**
  * The trailer source of a reply about to be written, or undefined when it has no trailer. It also
  * sets the headers a response with trailers needs: `transfer-encoding: chunked` and `trailer`

@@ -305,9 +305,10 @@ function createNotFoundContext(
     routeOptions: buildRouteOptions(input, undefined),
     routeOptionsInput: input,
     handler,
-    // A custom handler runs the whole lifecycle, body parsing included (for the methods that
-    // carry one); the built-in 404 does not read the body.
-    parsesBody: setting !== undefined,
+    // The whole lifecycle, body parsing included (for the methods that carry one), the built-in
+    // 404 too, as Fastify's 404 route: a parser that fails answers its error; a body no parser
+    // takes goes on unparsed to the 404 (see body.ts).
+    parsesBody: true,
     validatesBody: false,
     bodyLimit: core.bodyLimit,
     validators: null,

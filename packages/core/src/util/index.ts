@@ -3,7 +3,7 @@
 export { isAsyncFunction } from './async-function.js'
 export { describe, isThenable } from './describe.js'
 export { isHeaderName, isHeaderValue } from './header-rules.js'
-export { isJsonEssence, mediaTypeEssence } from './media-type.js'
+export { isJsonEssence, mediaTypeEssence, normalizedContentType } from './media-type.js'
 export { nextTurn } from './next-turn.js'
 export { createNoopLogger } from './noop-logger.js'
 export { joinPrefix, type PrefixTrailingSlash, routeUrls } from './prefix.js'

@@ -29,7 +29,8 @@ export function readBody(
   encoding?: 'utf8',
 ): void {
   const length = raw.headers['content-length']
-  const declared = typeof length === 'string' && length !== '' ? Number(length) : -1
+  // A value that is not a number declares nothing, as Fastify reads it (only `inject` sends one).
+  const declared = typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : -1
   if (stream === undefined) {
     if (declared > limit) {
       done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))

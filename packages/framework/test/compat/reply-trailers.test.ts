@@ -117,6 +117,33 @@ describe('[compat] reply trailers', () => {
       expect(answer.headers['trailer']).toBe('x-ok x-fails')
       expect(answer.trailers).toEqual({ 'x-ok': 'yes' })
     })
+
+    it(`every trailer removed: an ordinary response, with its content-length (${way})`, async () => {
+      const app = makeApp()
+      app.get('/', (_request: any, reply: any) => {
+        reply.trailer('ETag', async () => 'never')
+        reply.removeTrailer('ETag')
+        reply.send('')
+      })
+      app.get('/text', (_request: any, reply: any) => {
+        reply.trailer('x-a', async () => 'never')
+        reply.removeTrailer('x-a')
+        reply.send('hello')
+      })
+      const empty = await ask(app, '/')
+      expect([empty.statusCode, empty.body, empty.headers['content-length']]).toEqual([200, '', '0'])
+      expect([empty.headers['trailer'], empty.headers['transfer-encoding']]).toEqual([
+        undefined,
+        undefined,
+      ])
+      expect(empty.trailers).toEqual({})
+      const text = await ask(app, '/text')
+      expect([text.body, text.headers['content-length'], text.headers['trailer']]).toEqual([
+        'hello',
+        '5',
+        undefined,
+      ])
+    })
   }
 
   it('hasTrailer and removeTrailer see names case-insensitively', async () => {

@@ -185,6 +185,32 @@ describe('[compat] callNotFound() logging', () => {
   })
 })
 
+describe('[compat] callNotFound() inside a not-found handler (Fastify 5)', () => {
+  itBoth('answers a basic text 404 and warns, never loops', async ({ send }) => {
+    const warnings: string[] = []
+    const app = makeApp({
+      logger: {
+        level: 'warn',
+        stream: { write: (line: string) => void warnings.push(JSON.parse(line).msg) },
+      },
+    })
+    app.setNotFoundHandler((_request: any, reply: any) => {
+      reply.callNotFound()
+    })
+    app.get('/', (_request: any, reply: any) => {
+      reply.callNotFound()
+    })
+    for (const url of ['/', '/missing']) {
+      const res = await send(app, { url })
+      expect([res.statusCode, res.body]).toEqual([404, '404 Not Found'])
+    }
+    expect(warnings).toEqual([
+      'Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.',
+      'Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.',
+    ])
+  })
+})
+
 describe('[compat] this in hooks', () => {
   itBoth(
     'is the instance of the matched route context, wherever the hook was added',

@@ -187,6 +187,23 @@ describe('[API.md Servers and shutdown] Fastify 5 regressions', () => {
   })
 })
 
+describe('[API.md Servers and shutdown] HTTP/2: a stream sent just before close() (Fastify 5)', () => {
+  it('is answered 503, not refused by the GOAWAY; the session then gets its GOAWAY', async () => {
+    const { app, base } = await start({ http2: true })
+    const session = connectH2(base)
+    await once(session, 'connect')
+    const goaway = once(session, 'goaway')
+    const stream = session.request({ ':path': '/fast' })
+    const response = once(stream, 'response')
+    const closed = app.close()
+    const [headers] = await response
+    expect(headers[':status']).toBe(503)
+    await goaway
+    session.destroy()
+    await closed
+  })
+})
+
 describe('[API.md Servers and shutdown] what arrives while closing', () => {
   it('answers a request on a kept-alive connection 503 with connection: close and the standard body', async () => {
     const { app, port } = await start()

@@ -15,10 +15,11 @@ import { isLingering, lingerClose } from './linger.js'
  * - a version the parser does not know (HTTP/1.2, HTTP/3.0) → 505, like HTTP/2.0, which parses
  *   and is refused by the transport's request listener; a request line that ends in a bare LF
  *   (which llhttp also reports as a bad version) is malformed: 400;
- * - anything else → 400 `{"statusCode":400,"error":"Bad Request","message":"Client Error"}`;
- * - a connection reset by the client → nothing to answer.
+ * - anything else → 400 `{"error":"Bad Request","message":"Client Error","statusCode":400}`
+ *   (the 400 and 431 byte for byte as Fastify 5 writes them);
+ * - a connection reset by the client, or a socket already destroyed → nothing to answer or close.
  *
- * The answer goes out with `connection: close`, after the answers of the requests already started
+ * The answer goes out (the 408 and 505 with `connection: close`) after the answers of the requests already started
  * on the connection (a malformed request pipelined behind them waits its turn), and the connection
  * then closes lingering (see `lingerClose`), so a client still writing reads it rather than a
  * reset. Once a response that closes the connection is committed, nothing more is answered.
@@ -27,41 +28,51 @@ export function createClientErrorHandler(
   requestTimeout: number,
 ): (error: Error & { code?: string }, socket: Duplex) => void {
   return function onClientError(error, socket) {
-    if (error.code === 'ECONNRESET' || socket.destroyed) {
-      socket.destroy()
-      return
-    }
-    let statusCode = 400
-    let body: string
+    // A connection reset, or a socket already destroyed: nothing to answer, nothing to close (as
+    // Fastify, which leaves such a socket alone).
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
     const version =
       error.code === 'HPE_INVALID_VERSION'
         ? refusedVersion((error as { rawPacket?: unknown }).rawPacket)
         : null
+    let answer: string
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      statusCode = 408
-      body = JSON.stringify(errorBody(createError('FRM_ERR_REQUEST_TIMEOUT', requestTimeout), 408))
+      const body = errorBody(createError('FRM_ERR_REQUEST_TIMEOUT', requestTimeout), 408)
+      answer = closingAnswer(408, JSON.stringify(body))
     } else if (version !== null) {
-      statusCode = 505
-      body = JSON.stringify(
-        errorBody(createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', version), statusCode),
-      )
+      const body = errorBody(createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', version), 505)
+      answer = closingAnswer(505, JSON.stringify(body))
     } else if (error.code === 'HPE_HEADER_OVERFLOW') {
-      statusCode = 431
-      body = JSON.stringify({
-        statusCode,
-        error: statusText(statusCode),
-        message: 'Exceeded maximum allowed HTTP header size',
-      })
+      answer = fastifyAnswer(431, 'Exceeded maximum allowed HTTP header size')
     } else {
-      body = JSON.stringify({ statusCode, error: statusText(statusCode), message: 'Client Error' })
+      answer = fastifyAnswer(400, 'Client Error')
     }
-    const answer =
-      `HTTP/1.1 ${statusCode} ${statusText(statusCode)}\r\n` +
-      'connection: close\r\n' +
-      'content-type: application/json; charset=utf-8\r\n' +
-      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
-    answerAfterStarted(socket, answer, statusCode === 408)
+    answerAfterStarted(socket, answer, error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
   }
+}
+
+/** The 408 and 505 answers: this project's error body (with its code), `connection: close`. */
+function closingAnswer(statusCode: number, body: string): string {
+  return (
+    `HTTP/1.1 ${statusCode} ${statusText(statusCode)}\r\n` +
+    'connection: close\r\n' +
+    'content-type: application/json; charset=utf-8\r\n' +
+    `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  )
+}
+
+/**
+ * The 400 and 431 answers, byte for byte as Fastify 5 writes them (clients and tests compare the
+ * whole text): `Content-Length` then `Content-Type: application/json`, the body's fields in the
+ * order `error`, `message`, `statusCode`. The connection closes after it all the same.
+ */
+function fastifyAnswer(statusCode: number, message: string): string {
+  const body = JSON.stringify({ error: statusText(statusCode), message, statusCode })
+  return (
+    `HTTP/1.1 ${statusCode} ${statusText(statusCode)}\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    `Content-Type: application/json\r\n\r\n${body}`
+  )
 }
 
 /**
@@ -82,7 +93,9 @@ function answerAfterStarted(socket: Duplex, answer: string, timedOut: boolean): 
     return
   }
   if (!(socket instanceof Socket)) {
-    socket.end(answer, () => socket.destroy())
+    // Another duplex (a custom server's): written and destroyed, as Fastify does.
+    socket.write(answer)
+    socket.destroy()
     return
   }
   if (isLastAnswered(socket)) {

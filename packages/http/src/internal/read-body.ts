@@ -66,7 +66,7 @@ type ReadStream = Readable & { [kReader]?: BodyReader; receivedEncodedLength?: u
  * Reads the whole body of `raw` (or `stream`, when a preParsing hook replaced it), calling `done`
  * exactly once:
  *
- * - a declared Content-Length over `limit` fails at once, without reading:
+ * - a declared Content-Length over `limit` fails at once (one that is not a number is ignored), without reading:
  *   FRM_ERR_CTP_BODY_TOO_LARGE (413), and the connection closes after the response;
  * - a body that grows past `limit` stops being read and fails the same way;
  * - a body whose size differs from its Content-Length: FRM_ERR_CTP_INVALID_CONTENT_LENGTH (400);
@@ -84,12 +84,9 @@ export function readBody(
   const header = raw.headers['content-length']
   let declared = -1
   if (header !== undefined) {
-    declared = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : -2
-    if (declared === -2) {
-      markCloseConnection(raw)
-      done(createError('FRM_ERR_CTP_INVALID_CONTENT_LENGTH'))
-      return
-    }
+    // As Fastify reads it: a value that is not a number (only `inject` can send one, Node's parser
+    // refuses it on a socket) declares nothing; the body's bytes still count against the limit.
+    declared = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : -1
     if (declared > limit) {
       markCloseConnection(raw)
       done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))

@@ -5,6 +5,25 @@ import { failSend, type SendingResponse } from './send-done.js'
 /** Where a stream failure after the headers went out is reported. */
 export interface StreamLogger {
   error(...args: unknown[]): void
+  warn?(...args: unknown[]): void
+}
+
+/**
+ * Sets the status and headers of a stream's response, unless the application already wrote the
+ * head through `reply.raw.writeHead` (then, as Fastify 5, it is warned and the stream follows).
+ */
+export function streamHead(
+  res: SendingResponse,
+  statusCode: number,
+  headers: OutgoingHeaders,
+  logger: StreamLogger | undefined,
+): void {
+  if (res.headersSent) {
+    logger?.warn?.("response will send, but you shouldn't use res.writeHead in stream mode")
+    return
+  }
+  res.statusCode = statusCode
+  for (const name in headers) res.setHeader(name, headers[name] as string | number | string[])
 }
 
 /**
@@ -28,8 +47,7 @@ export function sendStream(
   logger: StreamLogger | undefined,
   end = true,
 ): void {
-  res.statusCode = statusCode
-  for (const name in headers) res.setHeader(name, headers[name] as string | number | string[])
+  streamHead(res, statusCode, headers, logger)
 
   const onStreamError = (error: Error): void => {
     stream.unpipe(res)

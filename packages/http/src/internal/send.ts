@@ -13,6 +13,7 @@ import {
   type SendingResponse,
 } from './send-done.js'
 import { type StreamLogger, sendStream } from './send-stream.js'
+import { sendWebStream } from './send-web-stream.js'
 import { sendWithTrailers } from './send-trailers.js'
 import { answerWriteFailure } from './write-failure.js'
 
@@ -42,7 +43,8 @@ function frame(headers: OutgoingHeaders, statusCode: number, byteLength: number)
  *   one `0`), while 1xx and 204 get neither `content-length` nor `content-type`;
  * - `null` writes no body: `content-length: 0`, except for HEAD (the core may give the length of
  *   the body a GET would have had) and for 1xx/204/304 responses;
- * - a stream is piped (see `sendStream`), a WHATWG `ReadableStream` through `Readable.fromWeb`.
+ * - a stream is piped (see `sendStream`), a WHATWG `ReadableStream` written a chunk at a time
+ *   (see `sendWebStream`).
  * - with `trailers`, the response is chunked and ends with them (see `sendWithTrailers`).
  *
  * `content-length` and `connection: close` (see `closesConnection`) are written into `headers` itself, which must be an
@@ -89,7 +91,7 @@ export function send(
     } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {
       sendStream(res, statusCode, headers, payload as Readable, logger)
     } else if (isWebStream(payload)) {
-      sendStream(res, statusCode, headers, withNodeStream(payload) as Readable, logger)
+      sendWebStream(res, statusCode, headers, payload, logger)
     } else {
       failSend(res, createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeOf(payload)))
     }
@@ -106,7 +108,7 @@ function isWebStream(payload: WritablePayload): payload is WebStream {
   return typeof (payload as WebStream | null)?.getReader === 'function'
 }
 
-/** A WHATWG stream (a `Response` body, or one the application sent) is read as a Node stream. */
+/** A WHATWG stream with trailers to follow is read as a Node stream. */
 function withNodeStream(payload: WritablePayload): Exclude<WritablePayload, WebStream> {
   return isWebStream(payload) ? Readable.fromWeb(payload as never) : payload
 }

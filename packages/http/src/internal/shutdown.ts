@@ -48,7 +48,7 @@ export class OpenConnections {
   readonly sockets = new Set<HttpSocket>()
   /** Connections accepted since the last look of a close() under way. */
   accepted = 0
-  /** A close() is under way: a session opened now gets its GOAWAY at once. */
+  /** A close() is under way (a session opened now gets its GOAWAY at the next look). */
   closing = false
   /** When (Date.now()) the last request arrived on an open connection while closing. */
   lateRequestAt = 0
@@ -60,7 +60,6 @@ export class OpenConnections {
     server.on('session', (session: Http2Session) => {
       sessionJustOpened = true
       this.accepted++
-      if (this.closing) session.close()
       this.sessions.add(session)
       session.once('close', () => this.sessions.delete(session))
     })
@@ -84,7 +83,9 @@ export class OpenConnections {
 /**
  * Closes a listening server without losing a request:
  *
- * 1. HTTP/2 sessions get a GOAWAY (`session.close()`): their open streams finish, no new one starts;
+ * 1. HTTP/2 sessions get a GOAWAY (`session.close()`) at the first look, {@link LOOK_INTERVAL_MS}
+ *    after the start (a request sent just before is answered 503 meanwhile): their open streams
+ *    finish, no new one starts;
  * 2. the connections already waiting in the listen backlog are still accepted (their requests are
  *    answered 503 by the transport), and the listening socket closes at the first look that finds
  *    none accepted since the one before (at most {@link MAX_DRAIN_MS} after the start);
@@ -124,9 +125,8 @@ export function closeServer(
       } else (server as NetServer).close(done)
     }
     connections.closing = true
-    for (const session of connections.sessions) {
-      if (force === true) session.destroy()
-      else session.close()
+    if (force === true) {
+      for (const session of connections.sessions) session.destroy()
     }
     if (force === true) {
       closeListener()
@@ -138,6 +138,10 @@ export function closeServer(
     const started = Date.now()
     const lastRead = new Map<HttpSocket, number>()
     const look = (): void => {
+      // The GOAWAY goes at the first look, not at once: a request a client sent just before
+      // close() began (still on the wire) opens its stream and is answered 503, rather than
+      // being refused by a GOAWAY that does not count it. A session opened since gets it too.
+      for (const session of connections.sessions) session.close()
       if (listening && (connections.accepted === 0 || Date.now() - started >= MAX_DRAIN_MS)) {
         closeListener()
       }
