@@ -24,7 +24,8 @@ export function logIncomingRequest(request: any): void {
       req: {
         method: request.method,
         url: request.url,
-        hostname: request.hostname,
+        version: request.headers['accept-version'],
+        host: request.host,
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       },
