@@ -399,6 +399,18 @@ export const codes = {
     advice:
       "A route's bodyLimit is a positive whole number of bytes. Give the route option `bodyLimit` a whole number of bytes above 0.",
   },
+  FRM_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: {
+    statusCode: 500,
+    message: "'handlerTimeout' option must be an integer > 0. Got '%s'",
+    advice:
+      "A route's handlerTimeout is a positive whole number of milliseconds. Give the route option `handlerTimeout` a whole number above 0, or leave it out to take the factory's `handlerTimeout`.",
+  },
+  FRM_ERR_HANDLER_TIMEOUT: {
+    statusCode: 503,
+    message: "Request timed out after %s ms on route '%s'",
+    advice:
+      'The request was not answered within its handlerTimeout, so it was answered with 503 and request.signal was aborted. Pass request.signal to the slow work (fetch, a database query) so it stops too, or raise the route\'s `handlerTimeout`.',
+  },
   FRM_ERR_INVALID_URL: {
     statusCode: 500,
     message: "URL must be a string. Received '%s'",

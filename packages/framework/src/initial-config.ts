@@ -23,6 +23,7 @@ const defaults: Readonly<Record<string, unknown>> = {
   onProtoPoisoning: 'error',
   onConstructorPoisoning: 'error',
   pluginTimeout: 10000,
+  handlerTimeout: 0,
   http2SessionTimeout: 72000,
   exposeHeadRoutes: true,
   useSemicolonDelimiter: true,

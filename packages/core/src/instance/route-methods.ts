@@ -98,6 +98,7 @@ function declareRoute(
   }
   // Checked before the url, as Fastify does.
   assertBodyLimit(definition.bodyLimit)
+  assertHandlerTimeout(definition.handlerTimeout)
   const declared = definition.url ?? definition.path
   if (typeof declared !== 'string') throw createError('FRM_ERR_INVALID_URL', typeof declared)
   const trailingSlash = definition.prefixTrailingSlash ?? 'both'
@@ -338,5 +339,16 @@ export const routeAccessors = {
 function assertBodyLimit(limit: unknown): void {
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) > 0)) {
     throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(limit))
+  }
+}
+
+/**
+ * A route's `handlerTimeout` (Fastify 5), when given, is a whole number of milliseconds above 0.
+ *
+ * @throws FRM_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT with the value received
+ */
+function assertHandlerTimeout(timeout: unknown): void {
+  if (timeout !== undefined && !(Number.isInteger(timeout) && (timeout as number) > 0)) {
+    throw createError('FRM_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', String(timeout))
   }
 }

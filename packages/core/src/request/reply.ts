@@ -23,6 +23,7 @@ import {
   mediaTypeEssence,
   Phase,
 } from '../util/index.js'
+import { clearHandlerTimeout } from './handler-timeout.js'
 import { readDecorator } from './read-decorator.js'
 import type { Request } from './request.js'
 import {
@@ -271,6 +272,7 @@ export class Reply {
    */
   hijack(): this {
     this[kPhase] = Phase.Hijacked
+    clearHandlerTimeout(this)
     return this
   }
 

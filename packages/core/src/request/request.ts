@@ -10,6 +10,7 @@ import {
   kRequestHeaders,
   kRequestId,
   kRequestLog,
+  kRequestSignal,
   kRoute,
   kStartTime,
   mediaTypeEssence,
@@ -174,15 +175,16 @@ export class Request {
   /**
    * Fastify 5's `request.signal`: an AbortSignal that aborts if the client goes away before the
    * response is complete (pass it to `fetch()`, a database driver, ...). Made on first use, so a
-   * request that never reads it pays nothing. (Fastify 5 also aborts it on `handlerTimeout`,
-   * which the framework does not have.)
+   * request that never reads it pays nothing. With a `handlerTimeout` (Fastify 5), it is made as
+   * the request arrives and also aborts when the time runs out, its reason the
+   * `FRM_ERR_HANDLER_TIMEOUT` error.
    */
   get signal(): AbortSignal {
-    const self = this as unknown as { [kSignal]?: AbortController }
-    let controller = self[kSignal]
+    const self = this as unknown as { [kRequestSignal]?: AbortController }
+    let controller = self[kRequestSignal]
     if (controller === undefined) {
       const made = new AbortController()
-      controller = self[kSignal] = made
+      controller = self[kRequestSignal] = made
       this[kRoute].core.transport.onAbort?.(this.raw, undefined, () => {
         if (!made.signal.aborted) made.abort()
       })
@@ -285,9 +287,6 @@ function createRequestLogger(rc: RouteContext, request: Request): Logger {
   if (factory === null) return rc.core.log.child(bindings, options)
   return assertLogger(factory.call(rc.instance, rc.core.log, bindings, options, request.raw))
 }
-
-/** Where `signal` keeps its controller (set on first use only, so requests keep one shape). */
-const kSignal = Symbol('framework.requestSignal')
 
 /** The port at the end of a Host value (`example.com:8080`, `[::1]:3000`), or null. */
 function portOf(host: string): number | null {

@@ -42,6 +42,7 @@ describe('[compat] instance.initialConfig (Fastify 4)', () => {
       onProtoPoisoning: 'error',
       onConstructorPoisoning: 'error',
       pluginTimeout: 10000,
+      handlerTimeout: 0,
       http2SessionTimeout: 72000,
       exposeHeadRoutes: true,
       useSemicolonDelimiter: true,
