@@ -501,6 +501,20 @@ describe('the request path', () => {
     })
   })
 
+  it('drops reply.writeEarlyHints (no 103 over Fetch) and still calls its callback', async () => {
+    const app = framework()
+    let called = 0
+    app.get('/', async (_request, reply) => {
+      reply.writeEarlyHints({ link: '</a.css>; rel=preload; as=style' }, () => {
+        called++
+      })
+      return 'page'
+    })
+    const response = await toFetchHandler(app)(request('/'))
+    expect([response.status, await response.text(), called]).toEqual([200, 'page', 1])
+    expect(response.headers.get('link')).toBe(null)
+  })
+
   it('writes JSON lines through the console with logger: true', async () => {
     const lines: unknown[] = []
     const original = console.log

@@ -300,6 +300,17 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
   isSent(res: Res): boolean
 
   /**
+   * Optional: sends a 103 Early Hints response with `hints` (header name → value or values) ahead
+   * of the response, then calls `callback` (Fastify 5's `reply.writeEarlyHints`). A transport that
+   * cannot send one leaves it out, and the hints are dropped (they are advice to the client).
+   */
+  writeEarlyHints?(
+    res: Res,
+    hints: Record<string, string | readonly string[]>,
+    callback?: () => void,
+  ): void
+
+  /**
    * Calls `fn` if the connection times out (the transport's `connectionTimeout`) before the response
    * is written; the core runs the `onTimeout` hooks from it.
    */
