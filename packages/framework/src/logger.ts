@@ -109,8 +109,9 @@ const loggerMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'chil
 /**
  * The instance logger from the factory options: Fastify 5's `loggerInstance` (a ready
  * pino-compatible logger, used as it is), else `logger` as Fastify 4.29 reads it (which still
- * takes a ready logger too). Both at once, or a `loggerInstance` lacking one of pino's methods,
- * throws FRM_ERR_INVALID_OPTION.
+ * takes a ready logger too). Both at once throws FRM_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED,
+ * a `loggerInstance` lacking one of pino's methods FRM_ERR_LOG_INVALID_LOGGER_INSTANCE (Fastify 5's
+ * codes).
  *
  * @example
  * loggerFromOptions({ loggerInstance: pino({ level: 'debug' }) }) // that pino instance
@@ -122,22 +123,16 @@ export function loggerFromOptions(options: {
   const instance = options.loggerInstance
   if (instance === undefined || instance === null) return createLogger(options.logger)
   if (options.logger !== undefined && options.logger !== false) {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      'loggerInstance',
-      "give 'logger' (true or pino options) or 'loggerInstance' (a logger), not both",
-    )
+    throw createError('FRM_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED')
   }
   const missing =
     typeof instance === 'object' || typeof instance === 'function'
       ? loggerMethods.filter((name) => typeof (instance as any)[name] !== 'function')
       : [...loggerMethods]
   if (missing.length > 0) {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      'loggerInstance',
-      `expected a pino-compatible logger; it lacks ${missing.join(', ')} (for pino options use 'logger')`,
-    )
+    const error = createError('FRM_ERR_LOG_INVALID_LOGGER_INSTANCE')
+    error.message += ` It lacks ${missing.join(', ')} (pino options go to 'logger').`
+    throw error
   }
   return instance
 }

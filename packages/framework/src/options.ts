@@ -303,6 +303,27 @@ function checkBooleans(options: Record<string, unknown>): void {
 }
 
 /**
+ * The factory options with the whole-number options Fastify's option schema coerces given as a
+ * string of digits (`pluginTimeout: '0'`, from an environment variable, say) turned into numbers,
+ * as Fastify reads them; the caller's object is left as it is (a copy is made when one changes).
+ *
+ * @example
+ * coerceIntegerOptions({ pluginTimeout: '0' }) // { pluginTimeout: 0 }
+ */
+export function coerceIntegerOptions<T>(options: T): T {
+  if (typeof options !== 'object' || options === null) return options
+  let copy: Record<string, unknown> | undefined
+  for (const name of integerOptions) {
+    const value = (options as Record<string, unknown>)[name]
+    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) {
+      copy ??= { ...(options as Record<string, unknown>) }
+      copy[name] = Number(value)
+    }
+  }
+  return (copy ?? options) as T
+}
+
+/**
  * Checks the factory options and throws FRM_ERR_INVALID_OPTION naming the first bad one (a boolean
  * option of another type: FRM_ERR_INIT_OPTS_INVALID, as Fastify), so a typo fails at start-up
  * rather than as odd behaviour under load.
