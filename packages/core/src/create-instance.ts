@@ -121,6 +121,14 @@ export function createInstance<Req extends RawRequest, Res>(
       `use an integer number of milliseconds (0 for none), received ${describe(pluginTimeout)}`,
     )
   }
+  const handlerTimeout = options.handlerTimeout ?? 0
+  if (!Number.isInteger(handlerTimeout) || handlerTimeout < 0) {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'handlerTimeout',
+      `use an integer number of milliseconds (0 for none), received ${describe(handlerTimeout)}`,
+    )
+  }
   if (options.genReqId !== undefined && typeof options.genReqId !== 'function') {
     throw createError(
       'FRM_ERR_INVALID_OPTION',
@@ -145,12 +153,15 @@ export function createInstance<Req extends RawRequest, Res>(
     log: options.logger ?? createNoopLogger(),
     bodyLimit,
     pluginTimeout,
+    handlerTimeout,
     genReqId: requestIdGenerator(options.genReqId, options.requestIdHeader),
     wrapGenReqId: (fn: (raw: RawRequest) => string) =>
       requestIdGenerator(fn, options.requestIdHeader),
     requestIdLogLabel: options.requestIdLogLabel ?? 'reqId',
     exposeHeadRoutes: options.exposeHeadRoutes ?? true,
     logNotFound: options.logNotFound ?? false,
+    logRequestErrors: options.logRequestErrors ?? true,
+    logRequestObjects: options.logRequestObjects === true,
     frameworkErrors: options.frameworkErrors,
     initialConfig: Object.freeze({ ...(options.initialConfig ?? {}) }),
     hookSeq: 1,

@@ -62,6 +62,7 @@ describe('request.routeOptions', () => {
         'method',
         'url',
         'bodyLimit',
+        'handlerTimeout',
         'attachValidation',
         'logLevel',
         'exposeHeadRoute',

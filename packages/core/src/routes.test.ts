@@ -178,6 +178,7 @@ describe('route declaration', () => {
       config: { role: 'admin', url: '/users/:id', method: 'GET' },
       attachValidation: false,
       bodyLimit: 1048576,
+      handlerTimeout: 0,
       logLevel: '',
       exposeHeadRoute: true,
       prefixTrailingSlash: 'both',

@@ -242,6 +242,24 @@ export const codes = {
     advice:
       'Return logger.child(bindings, options), or a pino-shaped logger, from the child logger factory. The child logger factory must return a logger: `(logger, bindings, opts) => logger.child(bindings, opts)`.',
   },
+  FRM_ERR_LOG_INVALID_LOGGER_INSTANCE: {
+    statusCode: 500,
+    message: 'loggerInstance only accepts a logger instance.',
+    advice:
+      "Give `loggerInstance` a ready logger with pino's methods (info, error, debug, fatal, warn, trace, child); pino options go to `logger`. The message after the code's own names the missing methods.",
+  },
+  FRM_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: {
+    statusCode: 500,
+    message: 'You cannot provide both logger and loggerInstance. Please provide only one.',
+    advice:
+      'Give `logger` (true or pino options) or `loggerInstance` (a ready logger), not both: the framework builds one logger.',
+  },
+  FRM_ERR_ROUTE_LOG_LEVEL_INVALID: {
+    statusCode: 500,
+    message: "Log level for '%s:%s' route must be a valid logger level. Received: '%s'",
+    advice:
+      "Give the route's `logLevel` one of the logger's levels (`fatal`, `error`, `warn`, `info`, `debug`, `trace`, `silent` for pino), or leave it out.",
+  },
   FRM_ERR_OPTION_NOT_SUPPORTED: {
     statusCode: 500,
     message: "Option '%s' is a Fastify option the framework does not implement: %s",
@@ -431,6 +449,18 @@ export const codes = {
     message: "'bodyLimit' option must be an integer > 0. Got '%s'",
     advice:
       "A route's bodyLimit is a positive whole number of bytes. Give the route option `bodyLimit` a whole number of bytes above 0.",
+  },
+  FRM_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: {
+    statusCode: 500,
+    message: "'handlerTimeout' option must be an integer > 0. Got '%s'",
+    advice:
+      "A route's handlerTimeout is a positive whole number of milliseconds. Give the route option `handlerTimeout` a whole number above 0, or leave it out to take the factory's `handlerTimeout`.",
+  },
+  FRM_ERR_HANDLER_TIMEOUT: {
+    statusCode: 503,
+    message: "Request timed out after %s ms on route '%s'",
+    advice:
+      "The request was not answered within its handlerTimeout, so it was answered with 503 and request.signal was aborted. Pass request.signal to the slow work (fetch, a database query) so it stops too, or raise the route's `handlerTimeout`.",
   },
   FRM_ERR_INVALID_URL: {
     statusCode: 500,

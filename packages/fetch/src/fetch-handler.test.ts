@@ -487,6 +487,62 @@ describe('the request path', () => {
     expect(await ipOf(build(true)(cf, {}, {}))).toBe('203.0.113.5')
   })
 
+  it('reads request.host, hostname and port as Fastify 5, and X-Forwarded-Host only from a trusted peer', async () => {
+    const build = (trustProxy?: boolean | string) => {
+      const app = framework({ trustProxy })
+      app.get('/', async (request) => ({
+        host: request.host,
+        hostname: request.hostname,
+        port: request.port,
+        protocol: request.protocol,
+      }))
+      return toFetchHandler(app)
+    }
+    const read = async (response: Promise<Response> | Response) => (await response).json()
+    const peer = { remoteAddr: { hostname: '192.0.2.1' } }
+    const forwarded = { 'x-forwarded-host': 'api.example.com:8443', 'x-forwarded-proto': 'https' }
+    expect(await read(build()(new Request('http://shop.example.com:8080/'), peer))).toEqual({
+      host: 'shop.example.com:8080',
+      hostname: 'shop.example.com',
+      port: 8080,
+      protocol: 'http',
+    })
+    expect(await read(build()(new Request('http://[::1]:3000/'), peer))).toEqual({
+      host: '[::1]:3000',
+      hostname: '[::1]',
+      port: 3000,
+      protocol: 'http',
+    })
+    const proxied = () => new Request('http://origin.test/', { headers: forwarded })
+    expect(await read(build(true)(proxied(), peer))).toEqual({
+      host: 'api.example.com:8443',
+      hostname: 'api.example.com',
+      port: 8443,
+      protocol: 'https',
+    })
+    // A peer outside the trusted list: the forwarded host and protocol are not believed.
+    expect(await read(build('10.0.0.0/8')(proxied(), peer))).toEqual({
+      host: 'origin.test',
+      hostname: 'origin.test',
+      port: null,
+      protocol: 'http',
+    })
+  })
+
+  it('drops reply.writeEarlyHints (no 103 over Fetch) and still calls its callback', async () => {
+    const app = framework()
+    let called = 0
+    app.get('/', async (_request, reply) => {
+      reply.writeEarlyHints({ link: '</a.css>; rel=preload; as=style' }, () => {
+        called++
+      })
+      return 'page'
+    })
+    const response = await toFetchHandler(app)(request('/'))
+    expect([response.status, await response.text(), called]).toEqual([200, 'page', 1])
+    expect(response.headers.get('link')).toBe(null)
+  })
+
   it('writes JSON lines through the console with logger: true', async () => {
     const lines: unknown[] = []
     const original = console.log

@@ -13,8 +13,20 @@ import { defaultTextParser, getDefaultJsonParser } from './default-parsers.js'
 import { publishInitialization } from './diagnostics.js'
 import { optionNotices } from './fastify-options.js'
 import { initialConfig } from './initial-config.js'
-import { type FrameworkLogger, isSilent, type LoggerOption, loggerFromOptions } from './logger.js'
-import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
+import {
+  type FrameworkLogger,
+  hasRequestSerializers,
+  isSilent,
+  type LoggerOption,
+  loggerFromOptions,
+} from './logger.js'
+import {
+  checkOptions,
+  coerceIntegerOptions,
+  type FrameworkOptions,
+  knownOptions,
+  validatorOptions,
+} from './options.js'
 import { precompiledOnly } from './precompiled-only.js'
 import { resolvePrecompiled } from './precompiler.js'
 import { addRequestLogging, logIncomingRequest } from './request-logging.js'
@@ -73,13 +85,15 @@ export function assemble<T extends Transport<any, any>>(
   given: FrameworkOptions,
   host: Host<T>,
 ): ReturnType<typeof createInstance> {
-  const options = hoistRouterOptions(given)
+  const options = coerceIntegerOptions(hoistRouterOptions(given))
   checkOptions(options)
   const logger =
     (options.loggerInstance == null ? host.logger?.(options.logger) : undefined) ??
     loggerFromOptions(options)
-  // Fastify 4's request logging: `incoming request`, `request completed`, and the default 404's message.
+  // Fastify 4's request logging: `incoming request`, `request completed`, and the default 404's
+  // message; Fastify 5's `disableRequestLogging` function turns it off request by request.
   const requestLogging = !isSilent(logger) && options.disableRequestLogging !== true
+  const loggedRequest = requestLoggingFilter(options.disableRequestLogging)
   // rewriteUrl and clientErrorHandler run with the instance as `this` (Fastify 4); the instance
   // is made just below.
   let app: ReturnType<typeof createInstance> | undefined
@@ -138,13 +152,22 @@ export function assemble<T extends Transport<any, any>>(
     logger,
     bodyLimit: options.bodyLimit,
     pluginTimeout: options.pluginTimeout,
+    handlerTimeout: options.handlerTimeout,
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: options.genReqId,
-    requestIdHeader: options.requestIdHeader,
+    // Fastify 5: `true` names its default header.
+    requestIdHeader: options.requestIdHeader === true ? 'request-id' : options.requestIdHeader,
     requestIdLogLabel: options.requestIdLogLabel,
     version,
-    logNotFound: requestLogging,
-    frameworkErrors: frameworkErrorsOf(options.frameworkErrors, requestLogging, () => app),
+    logNotFound: requestLogging && (loggedRequest ?? true),
+    logRequestErrors: options.disableRequestLogging === true ? false : (loggedRequest ?? true),
+    logRequestObjects: hasRequestSerializers(logger),
+    frameworkErrors: frameworkErrorsOf(
+      options.frameworkErrors,
+      requestLogging ? (loggedRequest ?? true) : false,
+      hasRequestSerializers(logger),
+      () => app,
+    ),
     defaultRoute: options.defaultRoute,
     initialConfig: initialConfig(options, given.routerOptions),
     constraints: constraintsOf(options.constraints, options.versioning),
@@ -160,7 +183,10 @@ export function assemble<T extends Transport<any, any>>(
     },
   })
   app = instance
-  if (requestLogging) addRequestLogging(instance)
+  if (requestLogging) addRequestLogging(instance, hasRequestSerializers(logger), loggedRequest)
+  if (options.childLoggerFactory !== undefined) {
+    instance.setChildLoggerFactory(options.childLoggerFactory as never)
+  }
   // Fastify's helpers for content-type parsers, on every context.
   instance.decorate('getDefaultJsonParser', getDefaultJsonParser)
   instance.decorate('defaultTextParser', defaultTextParser)
@@ -200,12 +226,26 @@ export type { PrecompiledModule } from './precompiler.js'
  */
 function frameworkErrorsOf(
   handler: FrameworkOptions['frameworkErrors'],
-  requestLogging: boolean,
+  requestLogging: boolean | ((request: any) => boolean),
+  serialized: boolean,
   instance: () => unknown,
 ): CoreOptions['frameworkErrors'] {
   if (typeof handler !== 'function') return undefined
   return (error, request, reply) => {
-    if (requestLogging) logIncomingRequest(request)
+    if (requestLogging === true || (requestLogging !== false && requestLogging(request))) {
+      logIncomingRequest(request, serialized)
+    }
     handler.call(instance(), error, request, reply)
   }
+}
+
+/**
+ * Fastify 5's `disableRequestLogging` as a function of the request: which requests are logged
+ * (the function's answer negated, read once per request line); undefined when it is no function.
+ */
+function requestLoggingFilter(
+  option: FrameworkOptions['disableRequestLogging'],
+): ((request: any) => boolean) | undefined {
+  if (typeof option !== 'function') return undefined
+  return (request) => !option(request)
 }

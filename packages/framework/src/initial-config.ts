@@ -1,7 +1,7 @@
 import type { FrameworkOptions } from './options.js'
 
 /**
- * The options Fastify 4 lists in `initialConfig`, each with the value this framework applies when
+ * The options Fastify 5 lists in `initialConfig`, each with the value this framework applies when
  * it is not given. Where the framework's default differs from Fastify's (`requestTimeout`,
  * `requestIdHeader`), the framework's is shown: it is what is in force.
  */
@@ -18,11 +18,11 @@ const defaults: Readonly<Record<string, unknown>> = {
   allowUnsafeRegex: false,
   ignoreTrailingSlash: false,
   ignoreDuplicateSlashes: false,
-  jsonShorthand: true,
   maxParamLength: 100,
   onProtoPoisoning: 'error',
   onConstructorPoisoning: 'error',
   pluginTimeout: 10000,
+  handlerTimeout: 0,
   http2SessionTimeout: 72000,
   exposeHeadRoutes: true,
   useSemicolonDelimiter: false,
@@ -38,7 +38,15 @@ const routerDefaults: Readonly<Record<string, unknown>> = {
 }
 
 /** Listed only when given, as Fastify does. */
-const listedWhenGiven = ['https', 'http2', 'forceCloseConnections', 'versioning', 'constraints']
+const listedWhenGiven = [
+  'https',
+  'http2',
+  'forceCloseConnections',
+  'versioning',
+  'constraints',
+  // Fastify 4.29 listed it (true); Fastify 5 removed the option.
+  'jsonShorthand',
+]
 
 /**
  * `instance.initialConfig`: Fastify's list of factory options, defaults filled in, deep-frozen.

@@ -41,9 +41,41 @@ const silentLogger: FrameworkLogger = {
  */
 export function createLogger(option: LoggerOption | undefined): FrameworkLogger {
   if (option === undefined || option === false) return silentLogger
-  if (option === true) return loadPino()() as unknown as FrameworkLogger
+  if (option === true) return fromPinoOptions({})
   if (isLogger(option)) return option
   return fromPinoOptions(option)
+}
+
+/** The loggers built here from pino options: they carry Fastify's `req`, `res` and `err` serializers. */
+const serializing = new WeakSet<object>()
+
+/**
+ * True when `logger` was built by the framework from the `logger` option, so it turns a request
+ * (`{ req: request }`) and a reply (`{ res: reply }`) into Fastify's log fields; a logger given
+ * ready-made gets plain objects instead.
+ */
+export function hasRequestSerializers(logger: FrameworkLogger): boolean {
+  return serializing.has(logger)
+}
+
+/**
+ * Fastify 5's serializers of a request and a reply in log lines (the application's own, given in
+ * the `serializers` pino option, win), and pino's of an error.
+ */
+function defaultSerializers(): Record<string, (value: any) => unknown> {
+  return {
+    req: (request) => ({
+      method: request.method,
+      url: request.url,
+      version: request.headers?.['accept-version'],
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    }),
+    res: (reply) => ({ statusCode: reply.statusCode }),
+    err: (loadPino() as unknown as { stdSerializers: { err(error: unknown): unknown } })
+      .stdSerializers.err,
+  }
 }
 
 /**
@@ -51,17 +83,20 @@ export function createLogger(option: LoggerOption | undefined): FrameworkLogger 
  * path they are appended to).
  */
 function fromPinoOptions(option: LoggerOptions): FrameworkLogger {
-  const { stream, file, ...options } = option as LoggerOptions & {
+  const { stream, file, ...rest } = option as LoggerOptions & {
     stream?: NodeJS.WritableStream
     file?: string
   }
+  const options = { ...rest, serializers: { ...defaultSerializers(), ...rest.serializers } }
   const create = loadPino()
-  if (stream !== undefined) return create(options, stream as never) as unknown as FrameworkLogger
-  if (file !== undefined) {
+  let logger: FrameworkLogger
+  if (stream !== undefined) logger = create(options, stream as never) as unknown as FrameworkLogger
+  else if (file !== undefined) {
     const destination = (create as unknown as { destination(path: string): never }).destination
-    return create(options, destination(file)) as unknown as FrameworkLogger
-  }
-  return create(options) as unknown as FrameworkLogger
+    logger = create(options, destination(file)) as unknown as FrameworkLogger
+  } else logger = create(options) as unknown as FrameworkLogger
+  serializing.add(logger)
+  return logger
 }
 
 /** True when `logger` writes nothing at any level. */
@@ -74,8 +109,9 @@ const loggerMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'chil
 /**
  * The instance logger from the factory options: Fastify 5's `loggerInstance` (a ready
  * pino-compatible logger, used as it is), else `logger` as Fastify 4.29 reads it (which still
- * takes a ready logger too). Both at once, or a `loggerInstance` lacking one of pino's methods,
- * throws FRM_ERR_INVALID_OPTION.
+ * takes a ready logger too). Both at once throws FRM_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED,
+ * a `loggerInstance` lacking one of pino's methods FRM_ERR_LOG_INVALID_LOGGER_INSTANCE (Fastify 5's
+ * codes).
  *
  * @example
  * loggerFromOptions({ loggerInstance: pino({ level: 'debug' }) }) // that pino instance
@@ -87,22 +123,16 @@ export function loggerFromOptions(options: {
   const instance = options.loggerInstance
   if (instance === undefined || instance === null) return createLogger(options.logger)
   if (options.logger !== undefined && options.logger !== false) {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      'loggerInstance',
-      "give 'logger' (true or pino options) or 'loggerInstance' (a logger), not both",
-    )
+    throw createError('FRM_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED')
   }
   const missing =
     typeof instance === 'object' || typeof instance === 'function'
       ? loggerMethods.filter((name) => typeof (instance as any)[name] !== 'function')
       : [...loggerMethods]
   if (missing.length > 0) {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      'loggerInstance',
-      `expected a pino-compatible logger; it lacks ${missing.join(', ')} (for pino options use 'logger')`,
-    )
+    const error = createError('FRM_ERR_LOG_INVALID_LOGGER_INSTANCE')
+    error.message += ` It lacks ${missing.join(', ')} (pino options go to 'logger').`
+    throw error
   }
   return instance
 }

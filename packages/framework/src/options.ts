@@ -44,6 +44,12 @@ export interface FrameworkOptions {
   loggerInstance?: FrameworkLogger
   /** Milliseconds a plugin may take to load. Default 10000. */
   pluginTimeout?: number
+  /**
+   * Fastify 5: milliseconds a request may take, from its arrival until the reply is sent, before
+   * it is answered 503 `FRM_ERR_HANDLER_TIMEOUT` and `request.signal` aborts; a route's own
+   * `handlerTimeout` wins. Default 0: no limit.
+   */
+  handlerTimeout?: number
   /** Milliseconds for a whole request (headers and body) to arrive. Default 30000. */
   requestTimeout?: number
   /** Milliseconds an idle keep-alive connection stays open. Default 72000. */
@@ -54,8 +60,11 @@ export interface FrameworkOptions {
   exposeHeadRoutes?: boolean
   /** Generates the request id (`request.id`). Default: a counter. */
   genReqId?: (raw: import('node:http').IncomingMessage) => string
-  /** A request header to take the request id from when present (e.g. `x-request-id`). Default: none. */
-  requestIdHeader?: string | false
+  /**
+   * A request header to take the request id from when present (e.g. `x-request-id`); `true` is
+   * Fastify 5's `request-id`. Default false: no header is trusted.
+   */
+  requestIdHeader?: string | boolean
   /** The key of the request id in request log lines (Fastify's option). Default `'reqId'`. */
   requestIdLogLabel?: string
   /** Longest route parameter, in characters. Default 100. */
@@ -116,9 +125,21 @@ export interface FrameworkOptions {
   trustProxy?: TrustProxy
   /**
    * With a logger on, every request logs `incoming request` and `request completed` at `info`
-   * (Fastify 4); `true` turns that off. Default false.
+   * (Fastify 4); `true` turns that off, and a function of the request (Fastify 5) turns it off for
+   * the requests it returns true for. Default false.
    */
-  disableRequestLogging?: boolean
+  disableRequestLogging?: boolean | ((request: any) => boolean)
+  /**
+   * Fastify's `childLoggerFactory`: makes each request's logger, `(logger, bindings, options,
+   * rawRequest) => childLogger`, with the instance as `this` (as `setChildLoggerFactory`).
+   */
+  childLoggerFactory?: (
+    this: any,
+    logger: FrameworkLogger,
+    bindings: Record<string, unknown>,
+    options: Record<string, unknown>,
+    raw: any,
+  ) => FrameworkLogger
   /** Parses query strings instead of the built-in flat parser (Fastify 4), e.g. `qs.parse`. */
   querystringParser?: (text: string) => Record<string, unknown>
   /**
@@ -220,6 +241,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'logger',
   'loggerInstance',
   'pluginTimeout',
+  'handlerTimeout',
   'requestTimeout',
   'keepAliveTimeout',
   'connectionTimeout',
@@ -245,6 +267,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
   'responseValidation',
   'trustProxy',
   'disableRequestLogging',
+  'childLoggerFactory',
   'querystringParser',
   'rewriteUrl',
   'frameworkErrors',
@@ -264,6 +287,7 @@ export const knownOptions: ReadonlySet<string> = new Set([
 const integerOptions = [
   'bodyLimit',
   'pluginTimeout',
+  'handlerTimeout',
   'requestTimeout',
   'keepAliveTimeout',
   'connectionTimeout',
@@ -305,6 +329,27 @@ function checkBooleans(options: Record<string, unknown>): void {
     JSON.stringify(errors.map((entry) => entry.message)),
   )
   throw Object.assign(error, { errors })
+}
+
+/**
+ * The factory options with the whole-number options Fastify's option schema coerces given as a
+ * string of digits (`pluginTimeout: '0'`, from an environment variable, say) turned into numbers,
+ * as Fastify reads them; the caller's object is left as it is (a copy is made when one changes).
+ *
+ * @example
+ * coerceIntegerOptions({ pluginTimeout: '0' }) // { pluginTimeout: 0 }
+ */
+export function coerceIntegerOptions<T>(options: T): T {
+  if (typeof options !== 'object' || options === null) return options
+  let copy: Record<string, unknown> | undefined
+  for (const name of integerOptions) {
+    const value = (options as Record<string, unknown>)[name]
+    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) {
+      copy ??= { ...(options as Record<string, unknown>) }
+      copy[name] = Number(value)
+    }
+  }
+  return (copy ?? options) as T
 }
 
 /**
@@ -404,12 +449,33 @@ export function checkOptions(options: FrameworkOptions): void {
     throw createError('FRM_ERR_INVALID_OPTION', 'requestIdLogLabel', 'expected a non-empty string')
   }
   const header = options.requestIdHeader
-  if (header !== undefined && header !== false && (typeof header !== 'string' || header === '')) {
+  if (
+    header !== undefined &&
+    typeof header !== 'boolean' &&
+    (typeof header !== 'string' || header === '')
+  ) {
     throw createError(
       'FRM_ERR_INVALID_OPTION',
       'requestIdHeader',
-      'expected a header name or false',
+      "expected a header name, true ('request-id') or false",
     )
+  }
+  const logging = options.disableRequestLogging
+  if (logging !== undefined && typeof logging !== 'boolean' && typeof logging !== 'function') {
+    throw createError(
+      'FRM_ERR_INVALID_OPTION',
+      'disableRequestLogging',
+      `expected true, false or a function of the request, received ${typeof logging}`,
+    )
+  }
+  for (const name of ['childLoggerFactory'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw createError(
+        'FRM_ERR_INVALID_OPTION',
+        name,
+        `expected a function, received ${typeof options[name]}`,
+      )
+    }
   }
 }
 

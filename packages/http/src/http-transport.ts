@@ -328,6 +328,15 @@ class NodeHttpTransport implements HttpTransport {
     return isSent(res)
   }
 
+  /** Fastify 5's `reply.writeEarlyHints`: node's `res.writeEarlyHints` (HTTP/1.1 and HTTP/2). */
+  writeEarlyHints(
+    res: ServerResponse,
+    hints: Record<string, string | readonly string[]>,
+    callback?: () => void,
+  ): void {
+    res.writeEarlyHints(hints as Record<string, string | string[]>, callback)
+  }
+
   onTimeout(res: ServerResponse, fn: () => void): void {
     onTimeout(res, fn)
   }

@@ -38,6 +38,8 @@ export interface Core {
   log: Logger
   bodyLimit: number
   pluginTimeout: number
+  /** Fastify 5's server-level `handlerTimeout` (0: none). */
+  handlerTimeout: number
   genReqId: (raw: RawRequest) => string
   /** Wraps a `setGenReqId` function for `requestIdHeader`. */
   wrapGenReqId: (fn: (raw: any) => string) => (raw: any) => string
@@ -45,7 +47,11 @@ export interface Core {
   requestIdLogLabel: string
   exposeHeadRoutes: boolean
   /** Whether the default not-found handler logs its message at `info`. */
-  logNotFound: boolean
+  logNotFound: boolean | ((request: any) => boolean)
+  /** Whether the default error handler logs (see `CoreOptions.logRequestErrors`). */
+  logRequestErrors: boolean | ((request: any) => boolean)
+  /** Whether log lines carry the request and reply objects (see `CoreOptions.logRequestObjects`). */
+  logRequestObjects: boolean
   /** Answers the requests the transport could not route, instead of the root error handler. */
   frameworkErrors: CoreOptions['frameworkErrors']
   /** What `instance.initialConfig` answers (frozen). */

@@ -26,6 +26,7 @@ export function buildRouteOptions(
     method: input.method,
     url: input.url,
     bodyLimit: info.bodyLimit,
+    handlerTimeout: info.handlerTimeout,
     attachValidation: info.attachValidation,
     logLevel: input.logLevel ?? '',
     exposeHeadRoute: input.exposeHeadRoute,

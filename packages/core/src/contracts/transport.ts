@@ -17,20 +17,19 @@ export interface RawRequest {
 }
 
 /**
- * Who the client is, as a transport that trusts proxies sees it (`request.ip`, `ips`, `hostname`,
- * `protocol`).
+ * Who the client is, as a transport that trusts proxies sees it (`request.ip`, `ips`, `host`,
+ * `protocol`; `hostname` and `port` are read from `host`). As Fastify 5 has it, a forwarded
+ * host or protocol counts only when the socket's peer is itself a trusted proxy.
  */
 export interface ClientInfo {
   ip: string | undefined
   /** The socket's address, then each trusted forwarded address, the client's last. */
   ips: string[] | undefined
-  /** Fastify 4.29's `request.hostname`: a forwarded host is believed from any peer. */
-  hostname: string | undefined
   /**
-   * Fastify 5's `request.host`: `X-Forwarded-Host` only when the socket's peer is trusted, else
-   * the Host header (or `:authority`); `''` when there is none. Absent: `hostname ?? ''`.
+   * The last `X-Forwarded-Host` when the socket's peer is trusted; absent otherwise, and the core
+   * reads the request's own Host header (or HTTP/2's `:authority`).
    */
-  host?: string
+  host?: string | undefined
   protocol: string
 }
 
@@ -307,6 +306,17 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
 
   /** True once the response has been written or the client has gone. */
   isSent(res: Res): boolean
+
+  /**
+   * Optional: sends a 103 Early Hints response with `hints` (header name → value or values) ahead
+   * of the response, then calls `callback` (Fastify 5's `reply.writeEarlyHints`). A transport that
+   * cannot send one leaves it out, and the hints are dropped (they are advice to the client).
+   */
+  writeEarlyHints?(
+    res: Res,
+    hints: Record<string, string | readonly string[]>,
+    callback?: () => void,
+  ): void
 
   /**
    * Calls `fn` if the connection times out (the transport's `connectionTimeout`) before the response

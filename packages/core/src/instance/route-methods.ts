@@ -107,6 +107,7 @@ function declareRoute(
   }
   // Checked before the url, as Fastify does.
   assertBodyLimit(definition.bodyLimit)
+  assertHandlerTimeout(definition.handlerTimeout)
   const declared = definition.url ?? definition.path
   if (typeof declared !== 'string') throw createError('FRM_ERR_INVALID_URL', typeof declared)
   // As Fastify (find-my-way refuses it): '' names the prefix, and there is none at the root.
@@ -156,6 +157,7 @@ function declareRoute(
   }
   // Again after the onRoute hooks, which may have set it.
   assertBodyLimit(options.bodyLimit)
+  assertLogLevel(options.logLevel, methods, label, state.core.log)
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
     throw createError('FRM_ERR_ROUTE_HANDLER_NOT_FN', methods.join(','), label)
   }
@@ -355,5 +357,32 @@ export const routeAccessors = {
 function assertBodyLimit(limit: unknown): void {
   if (limit !== undefined && !(Number.isInteger(limit) && (limit as number) > 0)) {
     throw createError('FRM_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', String(limit))
+  }
+}
+
+/**
+ * A route's `logLevel`, when given, is one of the logger's levels (Fastify 5 checks it against a
+ * pino logger's `levels.values`; a logger without that list is not checked).
+ *
+ * @throws FRM_ERR_ROUTE_LOG_LEVEL_INVALID naming the route and the value
+ */
+function assertLogLevel(level: unknown, methods: string[], label: string, log: unknown): void {
+  if (level === undefined || level === null || level === '') return
+  const values = (log as { levels?: { values?: Record<string, number> } } | undefined)?.levels
+    ?.values
+  if (values === undefined || values === null) return
+  if (typeof level !== 'string' || values[level] === undefined) {
+    throw createError('FRM_ERR_ROUTE_LOG_LEVEL_INVALID', methods.join(','), label, String(level))
+  }
+}
+
+/**
+ * A route's `handlerTimeout` (Fastify 5), when given, is a whole number of milliseconds above 0.
+ *
+ * @throws FRM_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT with the value received
+ */
+function assertHandlerTimeout(timeout: unknown): void {
+  if (timeout !== undefined && !(Number.isInteger(timeout) && (timeout as number) > 0)) {
+    throw createError('FRM_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', String(timeout))
   }
 }

@@ -124,8 +124,20 @@ function defaultErrorHandler(reply: Reply, error: unknown): void {
   const status = reply[kStatus]
   const message = messageOf(error)
   applyErrorHeaders(reply, error)
-  if (status >= 500) reply.request.log.error({ err: error }, message)
-  else reply.request.log.info({ err: error }, message)
+  const logged = reply[kRoute].core.logRequestErrors
+  if (logged === true || (logged !== false && logged(reply.request))) {
+    // Fastify 5's line: the reply under `res` (and, for a 5xx, the request under `req`) for the
+    // logger's serializers to write, else the status as its reply serializer writes it.
+    const request = reply.request
+    if (reply[kRoute].core.logRequestObjects) {
+      if (status >= 500) request.log.error({ req: request, res: reply, err: error }, message)
+      else request.log.info({ res: reply, err: error }, message)
+    } else {
+      const res = { statusCode: status }
+      if (status >= 500) request.log.error({ res, err: error }, message)
+      else request.log.info({ res, err: error }, message)
+    }
+  }
   if (typeof error === 'string') {
     // A thrown string is the body, as Fastify sends it (`throw 'nope'` answers 500 `nope`).
     reply.send(error)

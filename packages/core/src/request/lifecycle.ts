@@ -6,6 +6,7 @@ import { parseBody } from './body.js'
 import { lifecycleError } from './error-handling.js'
 import { handlerRejected, handlerThrew } from './handler-errors.js'
 import { settleResult } from './handler-result.js'
+import { armHandlerTimeout } from './handler-timeout.js'
 import { isTraced, runTracedHandler } from './handler-tracing.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
@@ -29,6 +30,8 @@ export function runRoute(
 ): void {
   const request = new rc.Request(rc, raw, params, query)
   const reply = new rc.Reply(rc, res, request)
+  const timeout = rc.info.handlerTimeout
+  if (timeout > 0) armHandlerTimeout(reply, timeout)
   if (rc.onTimeout !== null) {
     const hooks = rc.onTimeout
     rc.core.transport.onTimeout(res, () =>

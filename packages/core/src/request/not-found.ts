@@ -5,6 +5,7 @@ import type { FrameworkRequest } from '../types/request.js'
 import { kPhase, kRoute, Phase } from '../util/index.js'
 import { continueInNotFound } from './lifecycle.js'
 import type { Reply } from './reply.js'
+import type { Request } from './request.js'
 
 /** The path of a URL, without its query string. */
 export function pathOf(url: string): string {
@@ -36,7 +37,8 @@ export function defaultNotFoundHandler(request: FrameworkRequest, reply: Framewo
 /** The default not-found handler with `logNotFound`: the message is logged at `info` too. */
 export function loggingNotFoundHandler(request: FrameworkRequest, reply: FrameworkReply): void {
   const body = notFoundBody(request.method, pathOf(request.url))
-  request.log.info(body.message)
+  const decide = (request as unknown as Request)[kRoute].core.logNotFound
+  if (typeof decide !== 'function' || decide(request)) request.log.info(body.message)
   reply.code(404).send(body)
 }
 

@@ -24,6 +24,7 @@ import {
   mediaTypeEssence,
   Phase,
 } from '../util/index.js'
+import { clearHandlerTimeout } from './handler-timeout.js'
 import { readDecorator } from './read-decorator.js'
 import type { Request } from './request.js'
 import {
@@ -271,11 +272,26 @@ export class Reply {
   }
 
   /**
+   * Fastify 5's `reply.writeEarlyHints(hints, callback?)`: a 103 Early Hints response ahead of
+   * the real one (`{ link: '</style.css>; rel=preload; as=style' }`), on a transport that can send
+   * it (node:http's `res.writeEarlyHints`); elsewhere the hints are dropped and `callback` still
+   * runs.
+   */
+  writeEarlyHints(hints: Record<string, string | readonly string[]>, callback?: () => void): this {
+    const transport = this[kRoute].core.transport
+    if (transport.writeEarlyHints !== undefined)
+      transport.writeEarlyHints(this.raw, hints, callback)
+    else if (typeof callback === 'function') callback()
+    return this
+  }
+
+  /**
    * Takes the response over: the framework sends nothing more for this request (the caller
    * writes `reply.raw` itself); hooks and handlers that follow see `sent` as true.
    */
   hijack(): this {
     this[kPhase] = Phase.Hijacked
+    clearHandlerTimeout(this)
     return this
   }
 

@@ -10,6 +10,7 @@ import {
   kRequestHeaders,
   kRequestId,
   kRequestLog,
+  kRequestSignal,
   kRoute,
   kStartTime,
   mediaTypeEssence,
@@ -117,18 +118,26 @@ export class Request {
     return this.#client().ips
   }
 
-  /** The Host header (port included, as in Fastify 4), or a trusted `X-Forwarded-Host`. */
-  get hostname(): string | undefined {
-    return this.#client().hostname
+  /**
+   * Fastify 5's `request.hostname`: `host` without its port (`example.com:8080` → `example.com`,
+   * `[::1]:3000` → `[::1]`). Fastify 4.29's included the port; `request.host` has it now.
+   */
+  get hostname(): string {
+    return hostnameOf(this.host)
   }
 
   /**
    * Fastify 5's `request.host`: the Host header (or HTTP/2's `:authority`), port included; with
-   * `trustProxy`, `X-Forwarded-Host` when the socket's peer is a trusted proxy. `''` when absent.
+   * `trustProxy`, `X-Forwarded-Host` when the socket's peer is a trusted proxy. `''` when absent
+   * (HTTP/1.0, `requireHostHeader: false`, a headers schema that removed it).
    */
   get host(): string {
-    const client = this.#client()
-    return client.host ?? client.hostname ?? ''
+    const describeClient = this[kRoute].core.transport.describeClient
+    const forwarded = describeClient === undefined ? undefined : describeClient(this.raw).host
+    if (forwarded !== undefined) return forwarded
+    const headers = this.headers
+    const own = headers.host ?? headers[':authority']
+    return (Array.isArray(own) ? own[0] : own) ?? ''
   }
 
   /** Fastify 5's `request.port`: the port `host` names, or null when it names none. */
@@ -136,6 +145,7 @@ export class Request {
     return portOf(this.host)
   }
 
+  /** `https` or `http` from the socket; with `trustProxy`, a trusted proxy's `X-Forwarded-Proto`. */
   get protocol(): string {
     return this.#client().protocol
   }
@@ -146,16 +156,14 @@ export class Request {
     return typeof header === 'string' ? mediaTypeEssence(header) : undefined
   }
 
-  /** Who the client is: as a transport that trusts proxies says, else from the socket and Host. */
+  /** Who the client is: as a transport that trusts proxies says, else from the socket. */
   #client(): ClientInfo {
     const describeClient = this[kRoute].core.transport.describeClient
     if (describeClient !== undefined) return describeClient(this.raw)
     const raw = this.raw
-    const host = raw.headers.host ?? raw.headers[':authority']
     return {
       ip: raw.socket?.remoteAddress,
       ips: undefined,
-      hostname: Array.isArray(host) ? host[0] : host,
       protocol: raw.socket?.encrypted === true ? 'https' : 'http',
     }
   }
@@ -167,15 +175,16 @@ export class Request {
   /**
    * Fastify 5's `request.signal`: an AbortSignal that aborts if the client goes away before the
    * response is complete (pass it to `fetch()`, a database driver, ...). Made on first use, so a
-   * request that never reads it pays nothing. (Fastify 5 also aborts it on `handlerTimeout`,
-   * which the framework does not have.)
+   * request that never reads it pays nothing. With a `handlerTimeout` (Fastify 5), it is made as
+   * the request arrives and also aborts when the time runs out, its reason the
+   * `FRM_ERR_HANDLER_TIMEOUT` error.
    */
   get signal(): AbortSignal {
-    const self = this as unknown as { [kSignal]?: AbortController }
-    let controller = self[kSignal]
+    const self = this as unknown as { [kRequestSignal]?: AbortController }
+    let controller = self[kRequestSignal]
     if (controller === undefined) {
       const made = new AbortController()
-      controller = self[kSignal] = made
+      controller = self[kRequestSignal] = made
       this[kRoute].core.transport.onAbort?.(this.raw, undefined, () => {
         if (!made.signal.aborted) made.abort()
       })
@@ -279,18 +288,25 @@ function createRequestLogger(rc: RouteContext, request: Request): Logger {
   return assertLogger(factory.call(rc.instance, rc.core.log, bindings, options, request.raw))
 }
 
-/** Where `signal` keeps its controller (set on first use only, so requests keep one shape). */
-const kSignal = Symbol('framework.requestSignal')
-
 /** The port at the end of a Host value (`example.com:8080`, `[::1]:3000`), or null. */
 function portOf(host: string): number | null {
   const colon = host.lastIndexOf(':')
-  if (colon === -1 || colon === host.length - 1 || host.indexOf(']', colon) !== -1) return null
+  if (colon === -1 || colon === host.length - 1) return null
   for (let i = colon + 1; i < host.length; i++) {
     const code = host.charCodeAt(i)
     if (code < 48 || code > 57) return null
   }
   return Number.parseInt(host.slice(colon + 1), 10)
+}
+
+/**
+ * A Host value without its port, as Fastify 5 cuts it: an IPv6 literal keeps its brackets
+ * (`[::1]:3000` → `[::1]`), anything else ends at its first `:`.
+ */
+function hostnameOf(host: string): string {
+  if (host.charCodeAt(0) === 91 /* [ */) return host.slice(0, host.indexOf(']') + 1)
+  const colon = host.indexOf(':')
+  return colon === -1 ? host : host.slice(0, colon)
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   Phase,
 } from '../util/index.js'
 import { finalPayload } from './final-payload.js'
+import { clearHandlerTimeout } from './handler-timeout.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import { discardStream, isStreamLike, withJsonCharset } from './payload-kinds.js'
 import type { Reply } from './reply.js'
@@ -267,6 +268,7 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   const rc = reply[kRoute]
   reply[kPhase] = Phase.Written
   reply[kEndTime] = performance.now()
+  if (rc.info.handlerTimeout > 0) clearHandlerTimeout(reply)
   const headers = reply[kHeaders]
   let body: WritablePayload = payload ?? null
   // Every trailer removed (`reply.removeTrailer`): a response without trailers, as Fastify 5.

@@ -220,6 +220,7 @@ function createRouteContext(
     schema: record.schema,
     attachValidation,
     bodyLimit,
+    handlerTimeout: (options.handlerTimeout as number | undefined) ?? core.handlerTimeout,
     prefix: record.state.prefix,
     handler: record.handler,
   }
@@ -276,7 +277,7 @@ function createNotFoundContext(
   setting: NotFoundSetting | undefined,
 ): RouteContext {
   const url = `${state.prefix}/*`
-  const fallback = core.logNotFound ? loggingNotFoundHandler : defaultNotFoundHandler
+  const fallback = core.logNotFound !== false ? loggingNotFoundHandler : defaultNotFoundHandler
   const handler = (setting?.handler ?? fallback) as RouteHandler<any>
   const base = baseContext(core, state, setting?.hooks ?? {}, '*', url)
   const info = {
@@ -286,6 +287,7 @@ function createNotFoundContext(
     schema: undefined,
     attachValidation: false,
     bodyLimit: core.bodyLimit,
+    handlerTimeout: core.handlerTimeout,
     prefix: state.prefix,
     handler,
   }

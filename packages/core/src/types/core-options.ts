@@ -62,6 +62,12 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   bodyLimit?: number
   /** Milliseconds a plugin (or an onReady hook) may take. Default 10000; 0 turns the limit off. */
   pluginTimeout?: number
+  /**
+   * Fastify 5's `handlerTimeout`: milliseconds a request may take from its arrival until the
+   * reply is sent, for routes that set none; past it the reply is a 503 `FRM_ERR_HANDLER_TIMEOUT`
+   * and `request.signal` aborts. Default 0: no limit.
+   */
+  handlerTimeout?: number
   /** Default: a counter (`req-1`, `req-2`...). */
   genReqId?: (raw: Req) => string
   /**
@@ -75,9 +81,21 @@ export interface CoreOptions<Req extends RawRequest = RawRequest, Res = unknown>
   exposeHeadRoutes?: boolean
   /**
    * Default false. True: the default not-found handler logs `Route GET:/path not found` at `info`
-   * through the request's logger, as Fastify's does while its request logging is on.
+   * through the request's logger, as Fastify's does while its request logging is on. A function
+   * decides per request (Fastify 5's `disableRequestLogging` function, negated).
    */
-  logNotFound?: boolean
+  logNotFound?: boolean | ((request: any) => boolean)
+  /**
+   * Default true: the default error handler logs the error it answers (5xx at `error`, others at
+   * `info`). False (Fastify's `disableRequestLogging: true`) logs nothing; a function decides per
+   * request.
+   */
+  logRequestErrors?: boolean | ((request: any) => boolean)
+  /**
+   * Default false. True when the logger has serializers for a request (`req`) and a reply (`res`),
+   * as pino built with Fastify's has: log lines then carry the objects themselves.
+   */
+  logRequestObjects?: boolean
   /**
    * Fastify 4's `frameworkErrors`: answers the requests the transport could not route (a malformed
    * URL: FRM_ERR_BAD_URL, 400; a parameter over maxParamLength: FRM_ERR_MAX_PARAM_LENGTH, 414; a

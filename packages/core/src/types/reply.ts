@@ -137,6 +137,14 @@ export interface FastifyReply<G extends RouteGeneric = RouteGeneric> {
    */
   hijack(): this
   /**
+   * Fastify 5: sends a 103 Early Hints response with `hints` ahead of the response (node:http);
+   * on a transport that cannot, the hints are dropped and `callback` still runs.
+   *
+   * @example
+   * reply.writeEarlyHints({ link: '</style.css>; rel=preload; as=style' })
+   */
+  writeEarlyHints(hints: Record<string, string | readonly string[]>, callback?: () => void): this
+  /**
    * Thenable, as in Fastify: `await reply` waits until the response has finished; it rejects if
    * writing it failed. A hijacked reply resolves at once.
    */

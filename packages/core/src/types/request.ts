@@ -97,10 +97,11 @@ export interface FastifyRequest<G extends RouteGeneric = RouteGeneric> {
   /** With `trustProxy`: the socket's address, then the trusted forwarded ones. */
   readonly ips: string[] | undefined
   /**
-   * Fastify 4.29's `hostname`: the Host header (port included), or a trusted `X-Forwarded-Host`.
-   * (Fastify 5 drops the port here; use `host` and `port` for its reading.)
+   * Fastify 5's `hostname`: `host` without its port (`shop.example.com`; an IPv6 literal keeps
+   * its brackets, `[::1]`); `''` when the request names no host. Fastify 4.29's kept the port:
+   * read `host` for that.
    */
-  readonly hostname: string | undefined
+  readonly hostname: string
   /**
    * Fastify 5's `request.host`: the Host header (or HTTP/2's `:authority`), port included; with
    * `trustProxy`, `X-Forwarded-Host` when the socket's peer is a trusted proxy; `''` when absent.
@@ -113,7 +114,7 @@ export interface FastifyRequest<G extends RouteGeneric = RouteGeneric> {
   readonly port: number | null
   /** Fastify 5's `request.mediaType`: the request Content-Type's `type/subtype`, lower-cased. */
   readonly mediaType: string | undefined
-  /** `http`/`https`, or a trusted `X-Forwarded-Proto`. */
+  /** `http`/`https`, or `X-Forwarded-Proto` from a trusted proxy (`trustProxy`). */
   readonly protocol: string
   /** The transport's socket (`net.Socket` for `@framework/http`). */
   readonly socket: any

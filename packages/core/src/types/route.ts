@@ -173,6 +173,12 @@ export interface RouteSettingsBase extends RouteHookOptions {
   /** Body limit in bytes for this route (default: the instance's). */
   bodyLimit?: number
   /**
+   * Fastify 5: milliseconds this route's requests may take, from arrival until the reply is sent,
+   * before a 503 `FRM_ERR_HANDLER_TIMEOUT` answers and `request.signal` aborts (default: the
+   * factory's `handlerTimeout`; a whole number above 0).
+   */
+  handlerTimeout?: number
+  /**
    * Where a `/` route under a prefix answers: `'both'` (default: `/v1` and `/v1/`), `'slash'`
    * (`/v1/` only) or `'no-slash'` (`/v1` only).
    */
@@ -285,6 +291,8 @@ export interface RouteInfo {
   schema: RouteSchema | undefined
   attachValidation: boolean
   bodyLimit: number
+  /** Fastify 5: the route's handlerTimeout, else the factory's (0: none). */
+  handlerTimeout: number
   /** The prefix of the route's context. */
   prefix: string
   handler: RouteHandler<any>
@@ -310,6 +318,8 @@ export interface RequestRouteOptions {
   readonly url: string | undefined
   /** The route's body limit, else the application's. */
   readonly bodyLimit: number
+  /** Fastify 5: the route's handlerTimeout, else the factory's (0: none). */
+  readonly handlerTimeout: number
   readonly attachValidation: boolean
   /** The route's `logLevel`, else its context's, else `''`. */
   readonly logLevel: string

@@ -23,11 +23,13 @@ export {
   kRequestHeaders,
   kRequestId,
   kRequestLog,
+  kRequestSignal,
   kRoute,
   kSerializer,
   kSkipOverride,
   kStartTime,
   kStatus,
+  kTimeoutTimer,
   kTrailers,
   Phase,
 } from './symbols.js'

@@ -17,6 +17,10 @@ export const kRequestHeaders = Symbol.for('framework.request-headers')
 export const kStartTime = Symbol.for('framework.start-time')
 /** When the reply was handed to the transport (`performance.now()`), 0 before. */
 export const kEndTime = Symbol.for('framework.end-time')
+/** The AbortController behind `request.signal`, once made (its first use, or `handlerTimeout`). */
+export const kRequestSignal = Symbol.for('framework.request-signal')
+/** The timer of a route's `handlerTimeout`, null once cleared (absent without one). */
+export const kTimeoutTimer = Symbol.for('framework.timeout-timer')
 /** Reply status code. */
 export const kStatus = Symbol.for('framework.status')
 /** Reply headers (lower-cased names). */

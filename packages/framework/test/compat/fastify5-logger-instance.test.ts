@@ -93,26 +93,41 @@ describe('[compat] Fastify 5 loggerInstance', () => {
     expect(makeApp({ logger: false, loggerInstance: logger }).log).toBe(logger)
   })
 
-  it('refuses logger and loggerInstance together', () => {
+  it('refuses logger and loggerInstance together (Fastify 5 code)', () => {
     expect(() => makeApp({ logger: true, loggerInstance: pino() })).toThrow(
       expect.objectContaining({
-        code: 'FRM_ERR_INVALID_OPTION',
-        message:
-          "Option 'loggerInstance' is not valid: give 'logger' (true or pino options) or 'loggerInstance' (a logger), not both",
+        code: 'FRM_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED',
+        message: 'You cannot provide both logger and loggerInstance. Please provide only one.',
       }),
     )
   })
 
-  it('refuses a loggerInstance that is not a logger, naming what it lacks', () => {
+  it('refuses a loggerInstance that is not a logger, naming what it lacks (Fastify 5 code)', () => {
     expect(() => makeApp({ loggerInstance: { level: 'info' } })).toThrow(
-      "Option 'loggerInstance' is not valid: expected a pino-compatible logger; it lacks info, error, debug, fatal, warn, trace, child (for pino options use 'logger')",
+      expect.objectContaining({
+        code: 'FRM_ERR_LOG_INVALID_LOGGER_INSTANCE',
+        message:
+          "loggerInstance only accepts a logger instance. It lacks info, error, debug, fatal, warn, trace, child (pino options go to 'logger').",
+      }),
     )
     const partial = { info() {}, error() {}, warn() {}, debug() {}, fatal() {}, child() {} }
     expect(() => makeApp({ loggerInstance: partial })).toThrow(
       expect.objectContaining({
-        code: 'FRM_ERR_INVALID_OPTION',
-        message: expect.stringContaining('it lacks trace'),
+        code: 'FRM_ERR_LOG_INVALID_LOGGER_INSTANCE',
+        message: expect.stringContaining('It lacks trace'),
       }),
     )
+  })
+
+  it("refuses a route logLevel the logger does not have (Fastify 5's check)", () => {
+    const app = makeApp({ logger: { level: 'silent' } })
+    expect(() => app.get('/log', { logLevel: 'invalid' }, async () => 'x')).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_ROUTE_LOG_LEVEL_INVALID',
+        message: "Log level for 'GET:/log' route must be a valid logger level. Received: 'invalid'",
+      }),
+    )
+    app.get('/ok', { logLevel: 'debug' }, async () => 'x')
+    app.get('/none', { logLevel: null }, async () => 'x')
   })
 })

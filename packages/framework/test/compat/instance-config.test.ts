@@ -22,6 +22,17 @@ function infoRecorder(messages: string[]) {
 }
 
 describe('[compat] instance.initialConfig (Fastify 4)', () => {
+  it("lists Fastify 5's defaults (handlerTimeout, no jsonShorthand) and coerces digit strings", () => {
+    const app = makeApp({ pluginTimeout: '0', handlerTimeout: '250' })
+    expect(app.initialConfig.pluginTimeout).toBe(0)
+    expect(app.initialConfig.handlerTimeout).toBe(250)
+    expect('jsonShorthand' in makeApp().initialConfig).toBe(false)
+    expect(makeApp({ jsonShorthand: true }).initialConfig.jsonShorthand).toBe(true)
+    expect(() => makeApp({ pluginTimeout: 'soon' })).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_INVALID_OPTION' }),
+    )
+  })
+
   it('lists the factory options in force, defaults filled in, frozen', () => {
     const app = makeApp()
     expect(app.initialConfig).toEqual({
@@ -37,11 +48,11 @@ describe('[compat] instance.initialConfig (Fastify 4)', () => {
       allowUnsafeRegex: false,
       ignoreTrailingSlash: false,
       ignoreDuplicateSlashes: false,
-      jsonShorthand: true,
       maxParamLength: 100,
       onProtoPoisoning: 'error',
       onConstructorPoisoning: 'error',
       pluginTimeout: 10000,
+      handlerTimeout: 0,
       http2SessionTimeout: 72000,
       exposeHeadRoutes: true,
       useSemicolonDelimiter: false,

@@ -60,6 +60,7 @@ describe('[compat] request.routeOptions', () => {
           'method',
           'url',
           'bodyLimit',
+          'handlerTimeout',
           'attachValidation',
           'logLevel',
           'exposeHeadRoute',

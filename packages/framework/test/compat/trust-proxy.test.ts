@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp, portOf } from '../spec/helpers'
 
-// Fastify 4's trustProxy: request.ip, ips, hostname and protocol believe X-Forwarded-* headers as
-// far as the option allows, and only then.
+// trustProxy: request.ip, ips, hostname and protocol believe X-Forwarded-* headers as far as the
+// option allows, and only then. Fastify 5's rules: X-Forwarded-Host and -Proto count only when the
+// socket's peer is trusted, and a hop count trusts no one (it cannot tell a proxy from a client).
 
 function whoAmI(options?: Record<string, unknown>) {
   const app = makeApp(options)
@@ -29,7 +30,7 @@ describe('[compat] trustProxy', () => {
     expect(await response.json()).toEqual({
       ip: '127.0.0.1',
       ips: null,
-      hostname: `127.0.0.1:${port}`,
+      hostname: '127.0.0.1',
       protocol: 'http',
     })
   })
@@ -43,11 +44,55 @@ describe('[compat] trustProxy', () => {
     expect([body.hostname, body.protocol]).toEqual(['api.example.com', 'https'])
   })
 
-  itBoth('a hop count believes that many proxies', async ({ send }) => {
+  itBoth('a hop count believes no proxy (Fastify 5 fails closed)', async ({ send, transport }) => {
     const app = whoAmI({ trustProxy: 1 })
-    const response = await send(app, { url: '/', headers: forwarded })
-    expect(response.json().ip).toBe('10.0.0.2')
+    const response = await send(app, {
+      url: '/',
+      headers: forwarded,
+    })
+    expect(response.json()).toEqual({
+      ip: '127.0.0.1',
+      ips: ['127.0.0.1'],
+      // The Host the client sent: light-my-request's, or fetch's.
+      hostname: transport === 'inject' ? 'localhost' : '127.0.0.1',
+      protocol: 'http',
+    })
   })
+
+  itBoth(
+    'a forwarded host and protocol from an untrusted peer are ignored',
+    async ({ send, transport }) => {
+      const app = whoAmI({ trustProxy: '10.0.0.0/8' })
+      const response = await send(app, {
+        url: '/',
+        headers: forwarded,
+      })
+      expect(response.json()).toEqual({
+        ip: '127.0.0.1',
+        ips: ['127.0.0.1'],
+        // The Host the client sent: light-my-request's, or fetch's.
+        hostname: transport === 'inject' ? 'localhost' : '127.0.0.1',
+        protocol: 'http',
+      })
+    },
+  )
+
+  itBoth(
+    'hostname drops the port of a forwarded host; IPv6 keeps its brackets',
+    async ({ send }) => {
+      const app = whoAmI({ trustProxy: true })
+      const named = await send(app, {
+        url: '/',
+        headers: { 'x-forwarded-host': 'api.example.com:8443' },
+      })
+      expect(named.json().hostname).toBe('api.example.com')
+      const ipv6 = await send(app, {
+        url: '/',
+        headers: { 'x-forwarded-host': '[2001:db8::1]:8443' },
+      })
+      expect(ipv6.json().hostname).toBe('[2001:db8::1]')
+    },
+  )
 
   it('an address list believes only those proxies', async () => {
     const trusted = whoAmI({ trustProxy: '127.0.0.1' })

@@ -468,7 +468,7 @@ describe('[compat] request, reply and instance members Fastify 4 code reaches fo
     const body = await response.json()
     expect(body).toEqual({
       ip: '127.0.0.1',
-      hostname: `127.0.0.1:${port}`,
+      hostname: '127.0.0.1',
       protocol: 'http',
       routerPath: '/users/:id',
       routerMethod: 'GET',

@@ -15,8 +15,8 @@ describe('Fastify 5 members', () => {
     expectTypeOf<FastifyRequest['port']>().toEqualTypeOf<number | null>()
     expectTypeOf<FastifyRequest['mediaType']>().toEqualTypeOf<string | undefined>()
     expectTypeOf<FastifyRequest['signal']>().toEqualTypeOf<AbortSignal>()
-    // 4.29's hostname stays (port included)
-    expectTypeOf<FastifyRequest['hostname']>().toEqualTypeOf<string | undefined>()
+    // Fastify 5's hostname: the host without its port
+    expectTypeOf<FastifyRequest['hostname']>().toEqualTypeOf<string>()
     const app = framework()
     app.get('/', async (request, reply) => {
       expectTypeOf(request.getDecorator<{ name: string }>('user')).toEqualTypeOf<{

@@ -24,7 +24,9 @@ export function compileTrust(option: TrustProxy | undefined): TrustFunction | nu
         `a hop count is a whole number >= 0, received ${option}`,
       )
     }
-    return (_address, hop) => hop < option
+    // Fastify 5: a hop count cannot tell whether the socket's peer is a proxy at all, so a client
+    // that reaches the server directly could forge X-Forwarded-*; it trusts no one.
+    return trustNoOne
   }
   const list =
     typeof option === 'string' ? option.split(',').map((item) => item.trim()) : [...option]
@@ -43,29 +45,26 @@ function lastEntry(value: string | string[] | undefined): string | undefined {
   return (comma === -1 ? text : text.slice(comma + 1)).trim()
 }
 
+/** The trust function of a hop count: nobody (Fastify 5 fails closed). */
+function trustNoOne(): boolean {
+  return false
+}
+
 /**
- * Who the client is, believing `X-Forwarded-For`, `-Host` and `-Proto` as far as `trust` allows
- * (as Fastify 4 does with `trustProxy`; `host` as Fastify 5 does). Computed only when a request
- * asks.
+ * Who the client is, believing `X-Forwarded-For` as far as `trust` allows, and `X-Forwarded-Host`
+ * and `-Proto` only when the socket's peer is trusted (Fastify 5's rules). Computed only when a
+ * request asks.
  */
 export function describeClient(raw: RawRequest, trust: TrustFunction): ClientInfo {
-  const ips = proxyAddr.all(raw as IncomingMessage, trust)
-  const ip = ips[ips.length - 1]
-  const forwardedHost = lastEntry(raw.headers['x-forwarded-host'])
-  const forwardedProto = lastEntry(raw.headers['x-forwarded-proto'])
-  const socket = raw.socket as { encrypted?: boolean; remoteAddress?: string } | null
-  const secure = socket?.encrypted === true
+  const socket = raw.socket as { encrypted?: boolean; remoteAddress?: string } | null | undefined
+  const ips = socket == null ? [] : proxyAddr.all(raw as IncomingMessage, trust)
   const peer = socket?.remoteAddress
-  const own = (raw.headers.host ?? raw.headers[':authority']) as string | undefined
+  const trusted = peer != null && trust(peer, 0)
+  const forwardedProto = trusted ? lastEntry(raw.headers['x-forwarded-proto']) : undefined
   return {
-    ip,
+    ip: socket == null ? undefined : ips[ips.length - 1],
     ips,
-    hostname: forwardedHost ?? (raw.headers.host as string | undefined),
-    // Fastify 5: a forwarded host counts only when the proxy that sent it is trusted.
-    host:
-      forwardedHost !== undefined && peer !== undefined && trust(peer, 0)
-        ? forwardedHost
-        : (own ?? ''),
-    protocol: forwardedProto ?? (secure ? 'https' : 'http'),
+    host: trusted ? lastEntry(raw.headers['x-forwarded-host']) : undefined,
+    protocol: forwardedProto ?? (socket?.encrypted === true ? 'https' : 'http'),
   }
 }
