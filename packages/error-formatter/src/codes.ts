@@ -511,6 +511,18 @@ export const codes = {
     advice:
       'Fix the schema the error names, or add the shared schema a $ref points to with addSchema(). Ajv could not compile the schema of the route and part named: fix the schema (the cause is in the message).',
   },
+  FRM_ERR_SCH_DUPLICATE: {
+    statusCode: 500,
+    message: "Schema with '%s' already present!",
+    advice:
+      'A route schema declares both `query` and `querystring` (the same part under two names): keep one of them.',
+  },
+  FRM_ERR_SCH_CONTENT_MISSING_SCHEMA: {
+    statusCode: 500,
+    message: "Schema is missing for the content type '%s'",
+    advice:
+      "A `content` map of a body or response schema lists a media type without its schema: write it as `{ 'application/json': { schema: { ... } } }`, or drop that media type.",
+  },
   FRM_ERR_SCH_ALREADY_PRESENT: {
     statusCode: 500,
     message: "Schema with id '%s' already declared!",

@@ -20,6 +20,7 @@ async function boot(core: Core): Promise<void> {
   try {
     await settle(core.rootNode)
     if (core.awaitedError !== undefined) throw core.awaitedError.error
+    core.loaded = true
   } catch (error) {
     await runReadyCallbacks(core, error)
     throw error
