@@ -48,6 +48,7 @@ export function compileValidators(
   const schema = record.schema
   if (schema === undefined) return null
   const validators: PartValidator[] = []
+  const custom = isCustomValidator(record)
   let compiler: ValidatorCompiler | undefined
   const compile = (input: ValidatorCompileInput): ValidateFunction | undefined => {
     compiler ??= routeValidatorCompiler(record)
@@ -79,7 +80,8 @@ export function compileValidators(
           })
           if (fn !== undefined) byType[mediaKey(type)] = fn
         }
-        if (Object.keys(byType).length > 0) validators.push({ part, context, fn: null, byType })
+        if (Object.keys(byType).length > 0)
+          validators.push({ part, context, fn: null, byType, custom })
         continue
       }
       const fn = compile({
@@ -88,12 +90,21 @@ export function compileValidators(
         url,
         httpPart: part,
       })
-      if (fn !== undefined) validators.push({ part, context, fn, byType: null })
+      if (fn !== undefined) validators.push({ part, context, fn, byType: null, custom })
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }
   }
   return validators.length === 0 ? null : validators
+}
+
+/** A route whose validators come from a compiler of the application's own, not the default one. */
+function isCustomValidator(record: RouteRecord): boolean {
+  return (
+    record.options.validatorCompiler !== undefined ||
+    record.state.resolved!.validatorCompiler !== undefined ||
+    validatorFactoryOf(record.state) !== record.state.core.validatorFactory
+  )
 }
 
 /**
@@ -190,6 +201,9 @@ function expandContent(value: unknown): boolean {
   return true
 }
 
+/** A response schema key: a status code, a class (`2xx`, any case) or `default`. */
+const statusKey = /^[1-5](?:\d{2}|xx)$|^default$/
+
 /**
  * Compiles the serializers of one route method, per response key. With response validation on
  * (route option `responseValidation`, else the application's), each serializer is wrapped with
@@ -223,6 +237,15 @@ export function compileSerializers(
     return validatingSerializer(validate, fn, method, url, input.httpStatus)
   }
   for (const key of Object.keys(response)) {
+    if (!statusKey.test(key.toLowerCase())) {
+      // Fastify's message as it is: the key is no status, so the usual "(status: ...)" would mislead.
+      throw createError(
+        'FRM_ERR_SCH_SERIALIZATION_BUILD',
+        method,
+        url,
+        createError('FRM_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX').message,
+      )
+    }
     try {
       const content = contentMap(response[key])
       if (content === undefined) {
@@ -258,7 +281,10 @@ export function compileSerializers(
  * Whether a route of this context compiles a schema with the default validator (a request part)
  * or serializer (a response) compiler: no compiler of its own, none set on the way to the root.
  */
-export function usesDefaultCompiler(state: ContextState, kind: 'validator' | 'serializer'): boolean {
+export function usesDefaultCompiler(
+  state: ContextState,
+  kind: 'validator' | 'serializer',
+): boolean {
   for (const scope of state.chain()) {
     if ((kind === 'validator' ? scope.validatorCompiler : scope.serializerCompiler) !== undefined) {
       return false

@@ -83,17 +83,20 @@ describe('[compat] schema details', () => {
     }
   })
 
-  itBoth('an empty content map declares no body schema: any body reaches the handler', async ({ send }) => {
-    const app = makeApp()
-    app.post('/', { schema: { body: { content: {} } } }, async (request: any) => request.body)
-    const res = await send(app, {
-      method: 'POST',
-      url: '/',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'AAAA',
-    })
-    expect([res.statusCode, res.body]).toEqual([200, 'AAAA'])
-  })
+  itBoth(
+    'an empty content map declares no body schema: any body reaches the handler',
+    async ({ send }) => {
+      const app = makeApp()
+      app.post('/', { schema: { body: { content: {} } } }, async (request: any) => request.body)
+      const res = await send(app, {
+        method: 'POST',
+        url: '/',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'AAAA',
+      })
+      expect([res.statusCode, res.body]).toEqual([200, 'AAAA'])
+    },
+  )
 
   itBoth('a route schema may embed a shared schema, $id included (getSchema)', async ({ send }) => {
     const app = makeApp()
@@ -108,12 +111,139 @@ describe('[compat] schema details', () => {
     })
     app.get(
       '/',
-      { schema: { querystring: app.getSchema('second'), response: { 200: app.getSchema('second') } } },
+      {
+        schema: {
+          querystring: app.getSchema('second'),
+          response: { 200: app.getSchema('second') },
+        },
+      },
       async (request: any) => request.query,
     )
     const ok = await send(app, { url: '/?first=1&second=2&other=3' })
     expect([ok.statusCode, ok.json()]).toEqual([200, { first: 1, second: 2 }])
     const bad = await send(app, { url: '/?first=x' })
-    expect([bad.statusCode, bad.json().message]).toEqual([400, 'querystring/first should be number'])
+    expect([bad.statusCode, bad.json().message]).toEqual([
+      400,
+      'querystring/first should be number',
+    ])
+  })
+})
+
+describe('[compat] response schema keys', () => {
+  it('refuses a response schema not keyed by status (FRM_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX)', async () => {
+    const app = makeApp()
+    app.get('/', { schema: { response: { type: 'array' } } }, async () => [])
+    const error = await app.ready().then(
+      () => null,
+      (e: any) => e,
+    )
+    expect([error?.code, error?.message]).toEqual([
+      'FRM_ERR_SCH_SERIALIZATION_BUILD',
+      'Failed building the serialization schema for GET: /, due to error response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }',
+    ])
+  })
+
+  itBoth('accepts codes, classes in either case and default', async ({ send }) => {
+    const app = makeApp()
+    const only = (name: string) => ({ type: 'object', properties: { [name]: { type: 'string' } } })
+    app.get(
+      '/:code',
+      { schema: { response: { 201: only('a'), '4XX': only('b'), default: only('c') } } },
+      async (request: any, reply: any) => {
+        reply.code(Number(request.params.code))
+        return { a: 'a', b: 'b', c: 'c' }
+      },
+    )
+    expect((await send(app, { url: '/201' })).body).toBe('{"a":"a"}')
+    expect((await send(app, { url: '/404' })).body).toBe('{"b":"b"}')
+    expect((await send(app, { url: '/500' })).body).toBe('{"c":"c"}')
+  })
+})
+
+describe('[compat] custom validators', () => {
+  itBoth(
+    'a custom compiler keeps its wording; the default validator says "should"',
+    async ({ send }) => {
+      const app = makeApp()
+      const body = { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } }
+      const custom = (data: any) => {
+        const validate: any = (value: any) => {
+          validate.errors = [{ keyword: 'type', instancePath: '/n', message: 'must be integer' }]
+          return typeof value?.n === 'number'
+        }
+        return validate(data) ? true : { error: validate.errors }
+      }
+      app.post('/custom', { schema: { body }, validatorCompiler: () => custom }, async () => 'ok')
+      app.post('/default', { schema: { body } }, async () => 'ok')
+      const own = await send(app, { method: 'POST', url: '/custom', payload: { n: 'x' } })
+      expect([own.statusCode, own.json().message]).toEqual([400, 'body/n must be integer'])
+      const byDefault = await send(app, { method: 'POST', url: '/default', payload: { n: 'x' } })
+      expect([byDefault.statusCode, byDefault.json().message]).toEqual([
+        400,
+        'body/n should be integer',
+      ])
+    },
+  )
+
+  itBoth(
+    'a validation promise that rejects fails validation with its error (400)',
+    async ({ send }) => {
+      const app = makeApp()
+      app.setValidatorCompiler(() => async (data: any) => {
+        await new Promise((resolve) => setTimeout(resolve, 1))
+        if (data['x-key'] !== 'good') throw new Error('Invalid key (x-key)')
+        return { value: { ...data, checked: 'yes' } }
+      })
+      app.get('/', { schema: { headers: { type: 'object' } } }, async (request: any) => ({
+        checked: request.headers.checked,
+      }))
+      const ok = await send(app, { url: '/', headers: { 'x-key': 'good' } })
+      expect([ok.statusCode, ok.json()]).toEqual([200, { checked: 'yes' }])
+      const bad = await send(app, { url: '/', headers: { 'x-key': 'bad' } })
+      expect([bad.statusCode, bad.json()]).toEqual([
+        400,
+        { statusCode: 400, error: 'Bad Request', message: 'Invalid key (x-key)' },
+      ])
+    },
+  )
+
+  it('the compiler is called for the automatic HEAD route too', async () => {
+    const app = makeApp()
+    const calls: string[] = []
+    app.setValidatorCompiler(({ method, httpPart }: any) => {
+      calls.push(`${method} ${httpPart}`)
+      return () => true
+    })
+    app.get('/', { schema: { querystring: { type: 'object' } } }, async () => 'ok')
+    await app.ready()
+    expect(calls).toEqual(['GET querystring', 'HEAD querystring'])
+  })
+})
+
+describe('[compat] response schemas by content type', () => {
+  itBoth("a media type without its own schema falls back to '*/*'", async ({ send }) => {
+    const app = makeApp()
+    const only = (name: string) => ({ type: 'object', properties: { [name]: { type: 'string' } } })
+    app.get(
+      '/:type',
+      {
+        schema: {
+          response: {
+            200: {
+              content: {
+                'application/json': { schema: only('json') },
+                '*/*': { schema: only('any') },
+              },
+            },
+          },
+        },
+      },
+      async (request: any, reply: any) => {
+        reply.type(request.params.type === 'json' ? 'application/json' : 'application/vnd.x+json')
+        return { json: 'j', any: 'a' }
+      },
+    )
+    expect((await send(app, { url: '/json' })).body).toBe('{"json":"j"}')
+    expect((await send(app, { url: '/other' })).body).toBe('{"any":"a"}')
   })
 })
