@@ -38,20 +38,22 @@ export function contentMap(value: unknown): Record<string, MediaEntry> | undefin
 }
 
 /**
- * The first media type of a `content` map whose entry holds no `schema`, when `value` reads as
- * such a map (an object under `content` whose keys are all media types, `type/subtype`, each
- * holding an object): Fastify refuses the route (`FRM_ERR_SCH_CONTENT_MISSING_SCHEMA`).
+ * The first key of a `content` map whose entry holds no `schema`, when `value` reads as such a
+ * map (an object under `content` with a media type key, `type/subtype`, or an entry holding a
+ * `schema`): Fastify refuses the route (`FRM_ERR_SCH_CONTENT_MISSING_SCHEMA`). A shorthand's
+ * property named `content` (`{ content: { type: 'string' } }`) has neither.
  */
 export function mediaTypeWithoutSchema(value: unknown): string | undefined {
   if (!isPlainObject(value)) return undefined
   const content = value.content
   if (!isPlainObject(content)) return undefined
   const types = Object.keys(content)
-  if (!types.every((type) => type.includes('/') && isPlainObject(content[type]))) return undefined
-  return types.find((type) => {
-    const schema = (content[type] as Record<string, unknown>).schema
-    return schema === undefined || schema === null
-  })
+  const holdsSchema = (type: string): boolean => {
+    const entry = content[type]
+    return isPlainObject(entry) && entry.schema !== undefined && entry.schema !== null
+  }
+  if (!types.some((type) => type.includes('/') || holdsSchema(type))) return undefined
+  return types.find((type) => !holdsSchema(type))
 }
 
 /**

@@ -65,17 +65,26 @@ describe('[compat] schema details', () => {
   })
 
   it('refuses a content map whose media type has no schema (FRM_ERR_SCH_CONTENT_MISSING_SCHEMA)', async () => {
-    for (const schema of [
-      { body: { content: { 'application/json': {} } } },
-      { response: { 200: { content: { 'text/plain': { description: 'x' } } } } },
-    ]) {
+    for (const [type, schema] of [
+      ['application/json', { body: { content: { 'application/json': {} } } }],
+      ['text/plain', { response: { 200: { content: { 'text/plain': { description: 'x' } } } } }],
+      [
+        'type',
+        {
+          response: {
+            200: {
+              content: { 'application/json': { schema: { type: 'object' } }, type: 'string' },
+            },
+          },
+        },
+      ],
+    ] as const) {
       const app = makeApp()
       app.post('/', { schema }, async () => 'x')
       const error = await app.ready().then(
         () => null,
         (e: any) => e,
       )
-      const type = 'body' in schema ? 'application/json' : 'text/plain'
       expect([error?.code, error?.message]).toEqual([
         'FRM_ERR_SCH_CONTENT_MISSING_SCHEMA',
         `Schema is missing for the content type '${type}'`,
@@ -217,6 +226,30 @@ describe('[compat] custom validators', () => {
     app.get('/', { schema: { querystring: { type: 'object' } } }, async () => 'ok')
     await app.ready()
     expect(calls).toEqual(['GET querystring', 'HEAD querystring'])
+  })
+})
+
+describe('[compat] validator plugins', () => {
+  itBoth('ajv-formats given in validator.plugins replaces the default one', async ({ send }) => {
+    const { default: addFormats } = await import('ajv-formats')
+    const app = makeApp({ ajv: { plugins: [addFormats] } })
+    app.post(
+      '/',
+      {
+        schema: {
+          body: { type: 'object', properties: { id: { type: 'string', format: 'uuid' } } },
+        },
+      },
+      async (request: any) => request.body.id,
+    )
+    const id = '254381a5-888c-4b41-8116-e3b1a54980bd'
+    const ok = await send(app, { method: 'POST', url: '/', payload: { id } })
+    expect([ok.statusCode, ok.body]).toEqual([200, id])
+    const bad = await send(app, { method: 'POST', url: '/', payload: { id: 'x' } })
+    expect([bad.statusCode, bad.json().message]).toEqual([
+      400,
+      'body/id should match format "uuid"',
+    ])
   })
 })
 
