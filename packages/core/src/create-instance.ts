@@ -166,6 +166,7 @@ export function createInstance<Req extends RawRequest, Res>(
     initialConfig: Object.freeze({ ...(options.initialConfig ?? {}) }),
     hookSeq: 1,
     started: false,
+    loaded: false,
     readyPromise: undefined,
     readyResult: undefined,
     inOnReady: false,

@@ -40,6 +40,8 @@ describe('response validation (API.md "Response validation")', () => {
     expect(compiled).toEqual([
       { method: 'GET', url: '/u', httpStatus: '200' },
       { method: 'GET', url: '/u', httpStatus: '4xx' },
+      { method: 'HEAD', url: '/u', httpStatus: '200' },
+      { method: 'HEAD', url: '/u', httpStatus: '4xx' },
     ])
     expect((await app.inject('/u?ok=1')).statusCode).toBe(200)
     const failed = await app.inject('/u')

@@ -103,7 +103,7 @@ describe('schemaController', () => {
 
   it('refuses a bucket or builder that is not a function', () => {
     expect(() => createApp({ schemaController: { bucket: 'no' as never } })).toThrow(
-      "Option 'schemaController.bucket' is not valid: expected a function",
+      "schemaController.bucket option should be a function, instead got 'string'",
     )
     const { app } = createApp()
     expect(() =>

@@ -621,6 +621,31 @@ export const codes = {
     advice:
       'Fix the schema the error names, or add the shared schema a $ref points to with addSchema(). Ajv could not compile the schema of the route and part named: fix the schema (the cause is in the message).',
   },
+  FRM_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: {
+    statusCode: 500,
+    message:
+      'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }',
+    advice:
+      "Key each response schema by its status: a code (`200`), a class (`'2xx'`) or `'default'`, e.g. `response: { 200: { type: 'array' } }`.",
+  },
+  FRM_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: {
+    statusCode: 500,
+    message: "schemaController.bucket option should be a function, instead got '%s'",
+    advice:
+      'Give `schemaController.bucket` a function `(parentSchemas) => ({ add, getSchema, getSchemas })`: it opens the schema store of each context.',
+  },
+  FRM_ERR_SCH_DUPLICATE: {
+    statusCode: 500,
+    message: "Schema with '%s' already present!",
+    advice:
+      'A route schema declares both `query` and `querystring` (the same part under two names): keep one of them.',
+  },
+  FRM_ERR_SCH_CONTENT_MISSING_SCHEMA: {
+    statusCode: 500,
+    message: "Schema is missing for the content type '%s'",
+    advice:
+      "A `content` map of a body or response schema lists a media type without its schema: write it as `{ 'application/json': { schema: { ... } } }`, or drop that media type.",
+  },
   FRM_ERR_SCH_ALREADY_PRESENT: {
     statusCode: 500,
     message: "Schema with id '%s' already declared!",

@@ -52,7 +52,7 @@ describe('coded errors', () => {
 
   it('every code has a FRM_ERR_ name, a status and advice', () => {
     for (const [code, entry] of Object.entries(codes) as Array<[string, CatalogueEntry]>) {
-      expect(code).toMatch(/^FRM_ERR_[A-Z_]+$/)
+      expect(code).toMatch(/^FRM_ERR_[A-Z0-9_]+$/)
       expect(Number.isInteger(entry.statusCode)).toBe(true)
       // Every code says what to do about it (the Error codes page prints it beside the message).
       expect(entry.advice?.length, code).toBeGreaterThan(0)

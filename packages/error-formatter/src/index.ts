@@ -12,4 +12,5 @@ export {
   type SchemaErrorFormatter,
   type ValidationContext,
   type ValidationError,
+  verbatimSchemaErrorFormatter,
 } from './validation-error.js'

@@ -8,6 +8,7 @@ import {
   type FrameworkSchemaValidationError,
   formatValidationMessage,
   isValidationError,
+  verbatimSchemaErrorFormatter,
 } from './validation-error.js'
 
 const required: FrameworkSchemaValidationError = {
@@ -177,5 +178,26 @@ describe('validation error object', () => {
     const error = defaultSchemaErrorFormatter([integer], 'body')
     expect(error).toBeInstanceOf(Error)
     expect(error.message).toBe('body/age should be integer')
+  })
+})
+
+describe('verbatimSchemaErrorFormatter', () => {
+  it("keeps each error's wording (a custom validator's): must stays must", () => {
+    const errors = [
+      {
+        keyword: 'type',
+        instancePath: '/n',
+        schemaPath: '#',
+        params: {},
+        message: 'must be integer',
+      },
+      { keyword: 'x', instancePath: '', schemaPath: '#', params: {}, message: 'needs q' },
+    ]
+    expect(verbatimSchemaErrorFormatter(errors, 'body').message).toBe(
+      'body/n must be integer, body needs q',
+    )
+    expect(defaultSchemaErrorFormatter(errors, 'body').message).toBe(
+      'body/n should be integer, body needs q',
+    )
   })
 })

@@ -61,7 +61,8 @@ export function dataVarOf(context: ValidationContext): SchemaErrorDataVar {
 
 /**
  * The default validation message: for each error, `dataVar + instancePath + ' ' + message`, joined
- * by `', '`, with the validator's leading "must" spoken as "should".
+ * by `', '`, with the validator's leading "must" spoken as "should" unless `verbatim` (the errors
+ * of a custom validator compiler keep the wording it wrote).
  *
  * @example
  * formatValidationMessage(
@@ -72,6 +73,7 @@ export function dataVarOf(context: ValidationContext): SchemaErrorDataVar {
 export function formatValidationMessage(
   errors: readonly FrameworkSchemaValidationError[],
   dataVar: SchemaErrorDataVar,
+  verbatim = false,
 ): string {
   let text = ''
   for (let i = 0; i < errors.length; i++) {
@@ -80,7 +82,8 @@ export function formatValidationMessage(
     if (i > 0) text += ', '
     // Errors of custom validators may have no instancePath: `body is wrong`, not `bodyundefined`.
     const path = typeof error.instancePath === 'string' ? error.instancePath : ''
-    text += `${dataVar}${path} ${message.startsWith('must') ? `should${message.slice(4)}` : message}`
+    const spoken = !verbatim && message.startsWith('must') ? `should${message.slice(4)}` : message
+    text += `${dataVar}${path} ${spoken}`
   }
   return text
 }
@@ -93,6 +96,17 @@ export function formatValidationMessage(
  */
 export const defaultSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVar) =>
   new Error(formatValidationMessage(errors, dataVar))
+
+/**
+ * What the default formatter does for the errors of a custom validator compiler: the same message,
+ * each error's own wording kept ("must" stays "must").
+ *
+ * @example
+ * verbatimSchemaErrorFormatter([{ keyword: 'type', instancePath: '/n', schemaPath: '#', params: {}, message: 'must be integer' }], 'body').message
+ * // 'body/n must be integer'
+ */
+export const verbatimSchemaErrorFormatter: SchemaErrorFormatter = (errors, dataVar) =>
+  new Error(formatValidationMessage(errors, dataVar, true))
 
 /**
  * Builds the error of a failed validation, per the specification's 2.7:

@@ -53,3 +53,30 @@ describe('a shared schema that embeds another shared schema, $id included', () =
     expect(JSON.stringify(post)).toBe(before)
   })
 })
+
+describe('a route schema that embeds a shared schema, $id included', () => {
+  const first = { $id: 'first', type: 'object', properties: { first: { type: 'number' } } }
+  const second = {
+    $id: 'second',
+    type: 'object',
+    allOf: [{ type: 'object', properties: { second: { type: 'number' } } }, first],
+  }
+
+  it('compiles and validates as the shared schema (the root and nested copies)', () => {
+    const { compile } = setup({ first, second })
+    for (const schema of [second, { type: 'object', properties: { a: first } }]) {
+      const validate = compile(structuredClone(schema))
+      expect(run(validate, { first: 1, second: 2, a: { first: 3 } }).valid).toBe(true)
+    }
+    const bad = run(compile(structuredClone(second)), { first: 'x' })
+    expect([bad.valid, bad.errors?.[0]?.instancePath]).toEqual([false, '/first'])
+  })
+
+  it('refuses a copy that differs from the shared schema of its $id, as Ajv does', () => {
+    const { compile } = setup({ first })
+    const error = thrown(() =>
+      compile({ type: 'object', properties: { a: { ...first, type: 'string' } } }),
+    )
+    expect(error.message).toContain('reference "first" resolves to more than one schema')
+  })
+})

@@ -152,3 +152,25 @@ describe('[4.2.6] validator plugins', () => {
     )
   })
 })
+
+describe('ajv-formats given as a plugin', () => {
+  it('replaces the default one (no "already defined"), with its own options', async () => {
+    const { default: addFormats } = await import('ajv-formats')
+    const schema = {
+      type: 'object',
+      properties: {
+        id: { type: 'string', format: 'uuid' },
+        mail: { type: 'string', format: 'email' },
+      },
+    }
+    const { compile } = setup({}, { plugins: [addFormats] })
+    const validate = compile(schema)
+    expect(run(validate, { id: '254381a5-888c-4b41-8116-e3b1a54980bd' }).valid).toBe(true)
+    const bad = run(validate, { id: 'invalid' })
+    expect([bad.valid, bad.errors?.[0]?.message]).toEqual([false, 'must match format "uuid"'])
+    // With options: only the formats named are there (an unknown format is ignored).
+    const onlyUuid = setup({}, { plugins: [[addFormats, ['uuid']]] }).compile(schema)
+    expect(run(onlyUuid, { mail: 'not a mail' }).valid).toBe(true)
+    expect(run(onlyUuid, { id: 'x' }).valid).toBe(false)
+  })
+})

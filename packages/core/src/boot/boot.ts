@@ -38,6 +38,7 @@ async function loadAll(core: Core): Promise<void> {
 async function boot(core: Core): Promise<void> {
   try {
     await loadAll(core)
+    core.loaded = true
   } catch (error) {
     await runReadyCallbacks(core, error)
     throw error

@@ -61,6 +61,8 @@ export interface Core {
 
   /** True once every plugin has loaded: adding routes, hooks, decorators or schemas throws. */
   started: boolean
+  /** True once every plugin has loaded without error (from the `ready(callback)` calls on). */
+  loaded: boolean
   readyPromise: Promise<void> | undefined
   /**
    * What every `ready()` of the application settles with (the root instance): callbacks and

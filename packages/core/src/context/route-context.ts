@@ -29,6 +29,11 @@ export interface PartValidator {
    * type (lower-cased essence). A body of a type not listed is not validated, as in Fastify.
    */
   byType: Readonly<Record<string, ValidateFunction>> | null
+  /**
+   * Compiled by a custom validator compiler (route option, `setValidatorCompiler`, a schema
+   * controller's `buildValidator`): the default formatter keeps its messages' wording.
+   */
+  custom: boolean
 }
 
 /**

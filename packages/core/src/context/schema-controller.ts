@@ -25,11 +25,7 @@ export function assertSchemaController(value: unknown, option: string): SchemaCo
   }
   const controller = value as SchemaControllerOptions
   if (controller.bucket !== undefined && typeof controller.bucket !== 'function') {
-    throw createError(
-      'FRM_ERR_INVALID_OPTION',
-      `${option}.bucket`,
-      `expected a function (parentSchemas) => { add, getSchema, getSchemas }, received ${describe(controller.bucket)}`,
-    )
+    throw createError('FRM_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN', typeof controller.bucket)
   }
   const factory = controller.compilersFactory
   if (factory !== undefined && (typeof factory !== 'object' || factory === null)) {

@@ -17,7 +17,11 @@ import type {
   SerializerCompiler,
   ValidatorCompiler,
 } from '../contracts/compilers.js'
-import { contextSerializerCompiler, contextValidatorCompiler } from '../routes/index.js'
+import {
+  defaultSerializerCompiler,
+  defaultValidatorCompiler,
+  usesDefaultCompiler,
+} from '../routes/index.js'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance, NotFoundOptions } from '../types/instance.js'
 import type { ErrorHandler, RouteHandler } from '../types/route.js'
@@ -223,21 +227,32 @@ export const settingAccessors = {
     }
     return defaultErrorHandler
   },
-  /** The one set here or above; once ready (onReady hooks included), else the default one. */
+  /**
+   * The one set here or above, else (once every plugin has loaded) the default one of the nearest
+   * context, this one or above, with a route that compiles a request schema with it, else
+   * undefined: as in Fastify, whose contexts build their default compiler only for such a route
+   * (a route's own `validatorCompiler` leaves the instance's unset).
+   */
   get validatorCompiler(): ValidatorCompiler | undefined {
     const state = stateOf(this as unknown as Instance)
     for (const scope of state.chain()) {
       if (scope.validatorCompiler !== undefined) return scope.validatorCompiler
+      if (state.core.loaded && usesDefaultCompiler(scope, 'validator')) {
+        return defaultValidatorCompiler(scope)
+      }
     }
-    return state.resolved === undefined ? undefined : contextValidatorCompiler(state)
+    return undefined
   },
-  /** The one set here or above; once ready (onReady hooks included), else the default one. */
+  /** As `validatorCompiler`, for the serializer compiler and response schemas. */
   get serializerCompiler(): SerializerCompiler | undefined {
     const state = stateOf(this as unknown as Instance)
     for (const scope of state.chain()) {
       if (scope.serializerCompiler !== undefined) return scope.serializerCompiler
+      if (state.core.loaded && usesDefaultCompiler(scope, 'serializer')) {
+        return defaultSerializerCompiler(scope)
+      }
     }
-    return state.resolved === undefined ? undefined : contextSerializerCompiler(state)
+    return undefined
   },
 }
 

@@ -193,14 +193,17 @@ export function serializePayload(reply: Reply, payload: unknown): string {
   return JSON.stringify(payload)
 }
 
-/** A response schema declared by content type: the serializer of the reply's media type. */
+/**
+ * A response schema declared by content type: the serializer of the reply's media type, else the
+ * one declared for every type (`'*\/*'`), as in Fastify.
+ */
 function byMediaType(
   reply: Reply,
   entry: Readonly<Record<string, SerializeFunction>>,
 ): SerializeFunction | undefined {
   const contentType = reply[kHeaders]['content-type']
   const essence = typeof contentType === 'string' ? mediaTypeEssence(contentType) : undefined
-  return entry[essence ?? 'application/json']
+  return entry[essence ?? 'application/json'] ?? entry['*/*']
 }
 
 function serialize(reply: Reply, payload: unknown): void {

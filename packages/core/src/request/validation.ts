@@ -1,4 +1,8 @@
-import { createValidationError, defaultSchemaErrorFormatter } from '@framework/error-formatter'
+import {
+  createValidationError,
+  defaultSchemaErrorFormatter,
+  verbatimSchemaErrorFormatter,
+} from '@framework/error-formatter'
 import type { PartValidator } from '../context/index.js'
 import type { ValidateFunction, ValidationOutcome } from '../contracts/compilers.js'
 import { isThenable, kRoute, mediaTypeEssence } from '../util/index.js'
@@ -57,7 +61,9 @@ function awaitOutcome(
         validateFrom(reply, index + 1, next)
       }
     },
-    (reason) => lifecycleError(reply, reason),
+    // A rejected validation is a failed one (Fastify 5): a custom library's async validator
+    // (Joi's validateAsync) rejects with its error.
+    (reason) => fail(reply, validator, reason, next),
   )
 }
 
@@ -126,11 +132,17 @@ function apply(
 
 function fail(reply: Reply, validator: PartValidator, failure: unknown, next: Step): void {
   const rc = reply[kRoute]
-  const formatter = rc.schemaErrorFormatter
+  // The default formatter speaks Ajv's "must" as "should" for the default validator only.
+  const formatter =
+    validator.custom && rc.schemaErrorFormatter === defaultSchemaErrorFormatter
+      ? verbatimSchemaErrorFormatter
+      : rc.schemaErrorFormatter
   // The default formatter's error is a client error: its stack frames would only point into the
   // framework, and capturing them was the largest cost of a 400. A custom formatter keeps them.
   const stackTraceLimit = Error.stackTraceLimit
-  if (formatter === defaultSchemaErrorFormatter) Error.stackTraceLimit = 0
+  if (formatter === defaultSchemaErrorFormatter || formatter === verbatimSchemaErrorFormatter) {
+    Error.stackTraceLimit = 0
+  }
   let error: Error
   try {
     error = createValidationError(validator.context, failure, formatter, rc.instance)

@@ -20,7 +20,7 @@ import type {
 } from '../contracts/compilers.js'
 import type { RouteSchema } from '../types/route.js'
 import { describe } from '../util/index.js'
-import { contentMap, mediaKey } from './content-schemas.js'
+import { contentMap, mediaKey, mediaTypeWithoutSchema } from './content-schemas.js'
 import { validatingSerializer } from './response-validation.js'
 
 /** Methods whose body is validated (specification 4.2.2). */
@@ -48,6 +48,7 @@ export function compileValidators(
   const schema = record.schema
   if (schema === undefined) return null
   const validators: PartValidator[] = []
+  const custom = isCustomValidator(record)
   let compiler: ValidatorCompiler | undefined
   const compile = (input: ValidatorCompileInput): ValidateFunction | undefined => {
     compiler ??= routeValidatorCompiler(record)
@@ -79,7 +80,8 @@ export function compileValidators(
           })
           if (fn !== undefined) byType[mediaKey(type)] = fn
         }
-        if (Object.keys(byType).length > 0) validators.push({ part, context, fn: null, byType })
+        if (Object.keys(byType).length > 0)
+          validators.push({ part, context, fn: null, byType, custom })
         continue
       }
       const fn = compile({
@@ -88,12 +90,21 @@ export function compileValidators(
         url,
         httpPart: part,
       })
-      if (fn !== undefined) validators.push({ part, context, fn, byType: null })
+      if (fn !== undefined) validators.push({ part, context, fn, byType: null, custom })
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }
   }
   return validators.length === 0 ? null : validators
+}
+
+/** A route whose validators come from a compiler of the application's own, not the default one. */
+function isCustomValidator(record: RouteRecord): boolean {
+  return (
+    record.options.validatorCompiler !== undefined ||
+    record.state.resolved!.validatorCompiler !== undefined ||
+    validatorFactoryOf(record.state) !== record.state.core.validatorFactory
+  )
 }
 
 /**
@@ -133,14 +144,23 @@ export function contextSerializerCompiler(state: ContextState): SerializerCompil
 /** The request parts whose schema is normalized in place. */
 const requestParts = ['body', 'querystring', 'params', 'headers'] as const
 
+/** Route schema objects already normalized (one object may serve several routes). */
+const normalized = new WeakSet<object>()
+
 /**
  * Normalizes a route's schema object in place at ready, as Fastify 4.29 does, so that whoever kept
  * it (an onRoute hook) sees what is compiled: `query` also as `querystring`, shorthands expanded
  * and schema builders (fluent-json-schema) resolved, in each request part and response. A frozen
  * object is left as it is.
+ *
+ * @throws FRM_ERR_SCH_DUPLICATE for both `query` and `querystring`;
+ * FRM_ERR_SCH_CONTENT_MISSING_SCHEMA for a `content` media type without its `schema`
  */
 export function normalizeRouteSchema(schema: RouteSchema | undefined): void {
-  if (typeof schema !== 'object' || schema === null || Object.isFrozen(schema)) return
+  if (typeof schema !== 'object' || schema === null || normalized.has(schema)) return
+  assertRouteSchema(schema)
+  if (Object.isFrozen(schema)) return
+  normalized.add(schema)
   if (schema.querystring === undefined && schema.query !== undefined) {
     schema.querystring = schema.query
   }
@@ -159,6 +179,17 @@ export function normalizeRouteSchema(schema: RouteSchema | undefined): void {
   }
 }
 
+/** What Fastify refuses in a route's schema object before compiling it. */
+function assertRouteSchema(schema: RouteSchema): void {
+  if (isSet(schema.query) && isSet(schema.querystring)) {
+    throw createError('FRM_ERR_SCH_DUPLICATE', 'querystring')
+  }
+  const missing = [schema.body, ...Object.values(schema.response ?? {})]
+    .map(mediaTypeWithoutSchema)
+    .find((type) => type !== undefined)
+  if (missing !== undefined) throw createError('FRM_ERR_SCH_CONTENT_MISSING_SCHEMA', missing)
+}
+
 /** A schema declared by content type: each media type's schema is expanded in place. */
 function expandContent(value: unknown): boolean {
   const content = contentMap(value)
@@ -169,6 +200,9 @@ function expandContent(value: unknown): boolean {
   }
   return true
 }
+
+/** A response schema key: a status code, a class (`2xx`, any case) or `default`. */
+const statusKey = /^[1-5](?:\d{2}|xx)$|^default$/
 
 /**
  * Compiles the serializers of one route method, per response key. With response validation on
@@ -203,6 +237,15 @@ export function compileSerializers(
     return validatingSerializer(validate, fn, method, url, input.httpStatus)
   }
   for (const key of Object.keys(response)) {
+    if (!statusKey.test(key.toLowerCase())) {
+      // Fastify's message as it is: the key is no status, so the usual "(status: ...)" would mislead.
+      throw createError(
+        'FRM_ERR_SCH_SERIALIZATION_BUILD',
+        method,
+        url,
+        createError('FRM_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX').message,
+      )
+    }
     try {
       const content = contentMap(response[key])
       if (content === undefined) {
@@ -234,11 +277,47 @@ export function compileSerializers(
   return Object.keys(serializers).length === 0 ? null : serializers
 }
 
-function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
+/**
+ * Whether a route of this context compiles a schema with the default validator (a request part)
+ * or serializer (a response) compiler: no compiler of its own, none set on the way to the root.
+ */
+export function usesDefaultCompiler(
+  state: ContextState,
+  kind: 'validator' | 'serializer',
+): boolean {
+  for (const scope of state.chain()) {
+    if ((kind === 'validator' ? scope.validatorCompiler : scope.serializerCompiler) !== undefined) {
+      return false
+    }
+  }
+  return state.core.routes.some((record) => {
+    if (record.state !== state || record.schema === undefined) return false
+    const schema = record.schema
+    if (kind === 'serializer') {
+      return record.options.serializerCompiler === undefined && isSet(schema.response)
+    }
+    return (
+      record.options.validatorCompiler === undefined &&
+      (isSet(schema.body) ||
+        isSet(schema.querystring) ||
+        isSet(schema.query) ||
+        isSet(schema.params) ||
+        isSet(schema.headers))
+    )
+  })
+}
+
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null
+}
+
+/** The default validator compiler of a context: of its shared schemas, built once per set. */
+export function defaultValidatorCompiler(state: ContextState): ValidatorCompiler {
   return cachedPerSchemaSet(state, state.core.validatorCache, validatorFactoryOf(state))
 }
 
-function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
+/** The default serializer compiler of a context: of its shared schemas, built once per set. */
+export function defaultSerializerCompiler(state: ContextState): SerializerCompiler {
   return cachedPerSchemaSet(state, state.core.serializerCache, serializerFactoryOf(state))
 }
 

@@ -16,7 +16,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * The `content` map of a body or response schema declared by content type (Fastify 4.9 for
  * responses, 4.29 for bodies): `{ content: { 'application/json': { schema }, ... } }`. Returns the
  * map itself (each value holds its `schema`), or undefined when `value` is an ordinary schema (a
- * shorthand may still declare a property named `content`: it does not hold a `schema` per key).
+ * shorthand may still declare a property named `content`: its keys are not media types, or its
+ * values do not each hold a `schema`). An empty map (`content: {}`) declares no schema at all, as
+ * in Fastify.
  *
  * @example
  * contentMap({ content: { 'text/plain': { schema: { type: 'string' } } } })
@@ -26,15 +28,32 @@ export function contentMap(value: unknown): Record<string, MediaEntry> | undefin
   if (!isPlainObject(value)) return undefined
   const content = value.content
   if (!isPlainObject(content)) return undefined
-  const types = Object.keys(content)
-  if (types.length === 0) return undefined
-  for (const type of types) {
+  for (const type of Object.keys(content)) {
     const entry = content[type]
     if (!isPlainObject(entry) || entry.schema === undefined || entry.schema === null) {
       return undefined
     }
   }
   return content as Record<string, MediaEntry>
+}
+
+/**
+ * The first key of a `content` map whose entry holds no `schema`, when `value` reads as such a
+ * map (an object under `content` with a media type key, `type/subtype`, or an entry holding a
+ * `schema`): Fastify refuses the route (`FRM_ERR_SCH_CONTENT_MISSING_SCHEMA`). A shorthand's
+ * property named `content` (`{ content: { type: 'string' } }`) has neither.
+ */
+export function mediaTypeWithoutSchema(value: unknown): string | undefined {
+  if (!isPlainObject(value)) return undefined
+  const content = value.content
+  if (!isPlainObject(content)) return undefined
+  const types = Object.keys(content)
+  const holdsSchema = (type: string): boolean => {
+    const entry = content[type]
+    return isPlainObject(entry) && entry.schema !== undefined && entry.schema !== null
+  }
+  if (!types.some((type) => type.includes('/') || holdsSchema(type))) return undefined
+  return types.find((type) => !holdsSchema(type))
 }
 
 /**

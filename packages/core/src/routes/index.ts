@@ -1,7 +1,13 @@
 // Layer 4, routes: what ready compiles (resolved contexts, schemas, the route table) and what reads
 // the declared routes (constraints, printRoutes). The entry for the layers above.
 
-export { contextSerializerCompiler, contextValidatorCompiler } from './compile-schemas.js'
+export {
+  contextSerializerCompiler,
+  contextValidatorCompiler,
+  defaultSerializerCompiler,
+  defaultValidatorCompiler,
+  usesDefaultCompiler,
+} from './compile-schemas.js'
 export {
   addConstraintStrategy,
   assertConstraintStrategy,

@@ -44,16 +44,14 @@ export function buildRouteTable(core: Core): RouteTable<RawRequest, unknown> {
   core.versionConstraintInUse = hasConstraintStrategy(core, 'version')
   const routes: MountedRoute[] = []
   const selectors: SelectorCache = new Map()
-  // GET route contexts, so that their automatic HEAD routes reuse the compiled schemas.
-  const getContexts = new Map<RouteRecord, RouteContext>()
   for (const record of core.routes) normalizeRouteSchema(record.schema)
   for (const record of core.routes) {
     const urls = servedUrls(core, record)
     if (urls.length === 0) continue
     for (const method of record.methods) {
-      const source = record.headOf === undefined ? undefined : getContexts.get(record.headOf)
-      const rc = createRouteContext(core, record, method, selectors, source)
-      if (method === 'GET') getContexts.set(record, rc)
+      // An automatic HEAD route compiles its schemas as a route of its own (its compilers are
+      // called for it too, as in Fastify); the default compilers find them in their caches.
+      const rc = createRouteContext(core, record, method, selectors)
       const handle = handleOf(rc)
       const constraints = record.constraints
       for (const url of urls) routes.push({ method, url, handle, constraints })
@@ -201,14 +199,11 @@ function createRouteContext(
   record: RouteRecord,
   method: string,
   selectors: SelectorCache,
-  getContext?: RouteContext,
 ): RouteContext {
   const url = record.urls[0]!
   const options = record.options
-  // An automatic HEAD route validates and serializes as its GET route does (same schema).
-  const shared = getContext !== undefined && getContext.info.schema === record.schema
-  const validators = shared ? getContext.validators : compileValidators(record, method, url)
-  const serializers = shared ? getContext.serializers : compileSerializers(record, method, url)
+  const validators = compileValidators(record, method, url)
+  const serializers = compileSerializers(record, method, url)
   const base = baseContext(core, record.state, record.hooks, method, url)
   const bodyLimit = options.bodyLimit ?? core.bodyLimit
   const attachValidation = options.attachValidation === true

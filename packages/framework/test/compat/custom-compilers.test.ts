@@ -121,7 +121,7 @@ describe('custom validator compilers, as Fastify 4 code writes them', () => {
         {
           statusCode: 400,
           error: 'Bad Request',
-          message: 'querystring needs q, querystring/x should be y',
+          message: 'querystring needs q, querystring/x must be y',
         },
       ])
     },

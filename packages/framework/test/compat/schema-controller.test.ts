@@ -121,7 +121,10 @@ describe('[compat] schemaController', () => {
 
   it('refuses a bucket that is not a function', () => {
     expect(() => makeApp({ schemaController: { bucket: {} } })).toThrow(
-      "Option 'schemaController.bucket' is not valid",
+      expect.objectContaining({
+        code: 'FRM_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN',
+        message: "schemaController.bucket option should be a function, instead got 'object'",
+      }),
     )
   })
 })

@@ -16,12 +16,14 @@ function ajvLibrary(): NonNullable<typeof library> {
 
 /**
  * A new Ajv instance: the resolved options, ajv-formats, the finite-number keyword, then the user's
- * plugins in order. A plugin that throws fails with FRM_ERR_PLUGIN_FAILED naming it.
+ * plugins in order. A plugin that throws fails with FRM_ERR_PLUGIN_FAILED naming it. When the
+ * plugins include ajv-formats itself (its function is named `formatsPlugin`, as Fastify's
+ * compiler checks), it is not added by default too: the user's, with its options, is the one.
  */
 export function createAjv(options: Options, plugins: readonly PluginEntry[]): Ajv {
   const { Ajv, addFormats } = ajvLibrary()
   const ajv = new Ajv(options)
-  addFormats(ajv)
+  if (!plugins.some((entry) => entry.plugin.name === 'formatsPlugin')) addFormats(ajv)
   if (ajv.getKeyword(FINITE_KEYWORD) === false) ajv.addKeyword(finiteNumberKeyword)
   for (const entry of plugins) {
     try {

@@ -57,6 +57,47 @@ function link(
   forEachChild(node, (child) => link(child, base, owner, byId, resolve))
 }
 
+/**
+ * The route-part counterpart of `linkEmbeddedShared`: a route schema may embed a shared schema,
+ * `$id` included (`querystring: app.getSchema('user')`), as Fastify allows when the copy equals
+ * the shared schema. Each such embedded copy (the root included) becomes a `$ref` to the shared
+ * schema, so Ajv sees one schema per id. A copy that differs is left as it is: Ajv then refuses
+ * it, as it does in Fastify ("reference resolves to more than one schema").
+ *
+ * @param sharedKeys the `stableKey` of each prepared shared schema (before linking), by id
+ * @returns the schema to compile: `schema` changed in place, or a new root `{ $ref }`
+ */
+export function linkRouteToShared(
+  schema: unknown,
+  sharedKeys: ReadonlyMap<string, string | undefined>,
+  resolve: ResolveUri,
+): unknown {
+  if (!isNode(schema) || sharedKeys.size === 0) return schema
+  const replace = (node: SchemaNode, base: string): string | undefined => {
+    if (typeof node.$id !== 'string' || node.$id.startsWith('#')) return undefined
+    const id = withoutFragment(resolve(base, node.$id))
+    const key = sharedKeys.get(id)
+    return key !== undefined && key === stableKey(node) ? `${id}#` : undefined
+  }
+  const rootRef = replace(schema, '')
+  if (rootRef !== undefined) return { $ref: rootRef }
+  const visit = (node: SchemaNode, parentBase: string): void => {
+    forEachChild(node, (child) => {
+      const ref = replace(child, parentBase)
+      if (ref !== undefined) {
+        for (const key of Object.keys(child)) delete child[key]
+        child.$ref = ref
+        return
+      }
+      const id = child.$id
+      visit(child, typeof id === 'string' ? withoutFragment(resolve(parentBase, id)) : parentBase)
+    })
+  }
+  const rootIdOf = schema.$id
+  visit(schema, typeof rootIdOf === 'string' ? withoutFragment(resolve('', rootIdOf)) : '')
+  return schema
+}
+
 function rootId(entry: PreparedShared, resolve: ResolveUri): string {
   const id = (entry.schema as SchemaNode).$id
   return withoutFragment(resolve('', typeof id === 'string' ? id : entry.key))

@@ -4,7 +4,7 @@ import type { ValidatorCollector } from '../validator-collector.js'
 import type { ValidateFunction, ValidatorCompileInput } from '../validator-compiler-types.js'
 import { externalRefs, hasAsync, withoutFragment } from './async-use.js'
 import { compileFailure } from './compile-failure.js'
-import { linkEmbeddedShared } from './embedded-shared.js'
+import { linkEmbeddedShared, linkRouteToShared } from './embedded-shared.js'
 import { type KeywordRewrites, rewritesOf, snapshot } from './keyword-rewrites.js'
 import { routeKey } from './precompile-keys.js'
 import type { PrecompiledSet } from './precompiled-set.js'
@@ -41,6 +41,8 @@ export class SchemaSet {
   private ajvInstance: Ajv | undefined
   /** Prepared shared schemas by id (URI without fragment). */
   private readonly shared = new Map<string, SharedEntry>()
+  /** The `stableKey` of each prepared shared schema before linking, by id (see linkRouteToShared). */
+  private readonly sharedKeys = new Map<string, string | undefined>()
   private readonly compiled = new Map<string, ValidateFunction>()
   /** Schema rewrites Ajv keywords made while compiling, by the same key as `compiled`. */
   private readonly rewrites = new Map<string, KeywordRewrites>()
@@ -80,6 +82,13 @@ export class SchemaSet {
       schema: prepareSharedSchema(sharedSchemas[key]!),
     }))
     const uri = ajv.opts.uriResolver
+    for (const { key, schema } of prepared) {
+      const id = (schema as { $id?: unknown } | null)?.$id
+      this.sharedKeys.set(
+        withoutFragment(uri.resolve('', typeof id === 'string' ? id : key)),
+        stableKey(schema),
+      )
+    }
     linkEmbeddedShared(prepared, (base, ref) => uri.resolve(base, ref))
     for (const { key, schema } of prepared) {
       const declared =
@@ -151,7 +160,11 @@ export class SchemaSet {
   private compileNew(input: ValidatorCompileInput, cacheKey: string | undefined): ValidateFunction {
     const { schema, httpPart } = input
     const headers = httpPart === 'headers'
-    const prepared = prepareRouteSchema(schema, headers)
+    const prepared = linkRouteToShared(
+      prepareRouteSchema(schema, headers),
+      this.sharedKeys,
+      this.resolver(),
+    ) as object | boolean
     this.refuseAsync(schema, prepared, input)
     const before = snapshot(prepared)
     let validate: ValidateFunction
