@@ -43,6 +43,12 @@ export function createLogger(option: LoggerOption | undefined): FrameworkLogger 
   if (option === undefined || option === false) return silentLogger
   if (option === true) return fromPinoOptions({})
   if (isLogger(option)) return option
+  // Some of a logger's methods but not all (`logger: console`): Fastify's error, naming the rest.
+  const present = loggerMethods.filter((name) => typeof (option as any)[name] === 'function')
+  if (present.length > 0) {
+    const missing = loggerMethods.filter((name) => !present.includes(name))
+    throw createError('FRM_ERR_LOG_INVALID_LOGGER', missing.join(','))
+  }
   return fromPinoOptions(option)
 }
 
@@ -138,6 +144,5 @@ export function loggerFromOptions(options: {
 }
 
 function isLogger(value: object): value is FrameworkLogger {
-  const candidate = value as Partial<FrameworkLogger>
-  return typeof candidate.info === 'function' && typeof candidate.child === 'function'
+  return loggerMethods.every((name) => typeof (value as any)[name] === 'function')
 }

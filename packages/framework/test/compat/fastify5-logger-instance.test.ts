@@ -119,6 +119,30 @@ describe('[compat] Fastify 5 loggerInstance', () => {
     )
   })
 
+  it('refuses a logger option with only some of the methods, naming the rest (logger: console)', () => {
+    expect(() => makeApp({ logger: console })).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_LOG_INVALID_LOGGER',
+        message:
+          "Invalid logger object provided. The logger instance should have these functions(s): 'fatal,child'.",
+      }),
+    )
+    const noChild = {
+      info: console.info,
+      error: console.error,
+      debug: console.debug,
+      fatal: console.error,
+      warn: console.warn,
+      trace: console.trace,
+    }
+    expect(() => makeApp({ logger: noChild })).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_LOG_INVALID_LOGGER',
+        message: expect.stringContaining("'child'"),
+      }),
+    )
+  })
+
   it("refuses a route logLevel the logger does not have (Fastify 5's check)", () => {
     const app = makeApp({ logger: { level: 'silent' } })
     expect(() => app.get('/log', { logLevel: 'invalid' }, async () => 'x')).toThrow(
