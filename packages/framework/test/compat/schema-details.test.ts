@@ -280,3 +280,27 @@ describe('[compat] response schemas by content type', () => {
     expect((await send(app, { url: '/other' })).body).toBe('{"any":"a"}')
   })
 })
+
+describe('[compat] root primitive coercion', () => {
+  itBoth('a body schema whose root is a primitive coerces the body itself', async ({ send }) => {
+    const app = makeApp()
+    app.post('/', { schema: { body: { type: 'integer' } } }, async (request: any) => ({
+      body: request.body,
+      type: typeof request.body,
+    }))
+    const res = await send(app, {
+      method: 'POST',
+      url: '/',
+      payload: '"42"',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect([res.statusCode, res.json()]).toEqual([200, { body: 42, type: 'number' }])
+    const bad = await send(app, {
+      method: 'POST',
+      url: '/',
+      payload: '"x"',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'body should be integer'])
+  })
+})
