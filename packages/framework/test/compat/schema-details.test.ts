@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { itBoth, makeApp } from '../spec/helpers'
+import { Ajv, itBoth, makeApp } from '../spec/helpers'
 
 // Fastify 5's schema details: the compilers read back from an instance, the route schemas it
 // refuses at ready, and route schemas that embed a shared schema.
@@ -303,4 +303,34 @@ describe('[compat] root primitive coercion', () => {
     })
     expect([bad.statusCode, bad.json().message]).toEqual([400, 'body should be integer'])
   })
+})
+
+describe('[compat] $async through a custom compiler', () => {
+  itBoth(
+    'an Ajv $async schema compiled by the application answers 200 or 400',
+    async ({ send }) => {
+      const ajv = new Ajv({ coerceTypes: true })
+      ajv.addKeyword({
+        keyword: 'idExists',
+        async: true,
+        type: 'number',
+        validate: async (_schema: unknown, id: unknown) => id === 42,
+      })
+      const app = makeApp()
+      app.setValidatorCompiler(({ schema }: any) => ajv.compile(schema))
+      const body = {
+        $async: true,
+        type: 'object',
+        properties: { id: { type: 'integer', idExists: true } },
+      }
+      app.post('/', { schema: { body } }, async (request: any) => request.body)
+      const ok = await send(app, { method: 'POST', url: '/', payload: { id: '42' } })
+      expect([ok.statusCode, ok.json()]).toEqual([200, { id: 42 }])
+      const bad = await send(app, { method: 'POST', url: '/', payload: { id: 1 } })
+      expect([bad.statusCode, bad.json()]).toEqual([
+        400,
+        { statusCode: 400, error: 'Bad Request', message: 'validation failed' },
+      ])
+    },
+  )
 })
