@@ -29,7 +29,7 @@ function validateFrom(reply: Reply, start: number, next: Step): void {
     if (fn === undefined) continue
     let outcome: unknown
     try {
-      outcome = fn(read(reply, validator))
+      outcome = callValidator(fn, reply, validator)
     } catch (thrown) {
       lifecycleError(reply, thrown)
       return
@@ -66,6 +66,22 @@ function awaitOutcome(
     (reason) => fail(reply, validator, reason, next),
   )
 }
+
+/**
+ * Calls a part's validator. An Ajv function (it has `schemaEnv`) is given the request as the
+ * part's parent, as Fastify gives it: Ajv then writes a coerced root value back (a body schema
+ * `{ type: 'integer' }` turns the JSON string `"42"` into the number 42), which it cannot do to a
+ * root value alone.
+ */
+function callValidator(fn: ValidateFunction, reply: Reply, validator: PartValidator): unknown {
+  const data = read(reply, validator)
+  if ((fn as { schemaEnv?: unknown }).schemaEnv === undefined) return fn(data)
+  const key = validator.part === 'querystring' ? 'query' : validator.part
+  return (fn as unknown as AjvCall)(data, { parentData: reply.request, parentDataProperty: key })
+}
+
+/** How Ajv's compiled functions take the parent of the value they validate. */
+type AjvCall = (data: unknown, ctx: { parentData: object; parentDataProperty: string }) => unknown
 
 /** A body declared by content type: the validator of the request's media type, if listed. */
 function byContentType(reply: Reply, validator: PartValidator): ValidateFunction | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { itBoth, makeApp } from '../spec/helpers'
+import { Ajv, itBoth, makeApp } from '../spec/helpers'
 
 // Fastify 5's schema details: the compilers read back from an instance, the route schemas it
 // refuses at ready, and route schemas that embed a shared schema.
@@ -279,4 +279,58 @@ describe('[compat] response schemas by content type', () => {
     expect((await send(app, { url: '/json' })).body).toBe('{"json":"j"}')
     expect((await send(app, { url: '/other' })).body).toBe('{"any":"a"}')
   })
+})
+
+describe('[compat] root primitive coercion', () => {
+  itBoth('a body schema whose root is a primitive coerces the body itself', async ({ send }) => {
+    const app = makeApp()
+    app.post('/', { schema: { body: { type: 'integer' } } }, async (request: any) => ({
+      body: request.body,
+      type: typeof request.body,
+    }))
+    const res = await send(app, {
+      method: 'POST',
+      url: '/',
+      payload: '"42"',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect([res.statusCode, res.json()]).toEqual([200, { body: 42, type: 'number' }])
+    const bad = await send(app, {
+      method: 'POST',
+      url: '/',
+      payload: '"x"',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect([bad.statusCode, bad.json().message]).toEqual([400, 'body should be integer'])
+  })
+})
+
+describe('[compat] $async through a custom compiler', () => {
+  itBoth(
+    'an Ajv $async schema compiled by the application answers 200 or 400',
+    async ({ send }) => {
+      const ajv = new Ajv({ coerceTypes: true })
+      ajv.addKeyword({
+        keyword: 'idExists',
+        async: true,
+        type: 'number',
+        validate: async (_schema: unknown, id: unknown) => id === 42,
+      })
+      const app = makeApp()
+      app.setValidatorCompiler(({ schema }: any) => ajv.compile(schema))
+      const body = {
+        $async: true,
+        type: 'object',
+        properties: { id: { type: 'integer', idExists: true } },
+      }
+      app.post('/', { schema: { body } }, async (request: any) => request.body)
+      const ok = await send(app, { method: 'POST', url: '/', payload: { id: '42' } })
+      expect([ok.statusCode, ok.json()]).toEqual([200, { id: 42 }])
+      const bad = await send(app, { method: 'POST', url: '/', payload: { id: 1 } })
+      expect([bad.statusCode, bad.json()]).toEqual([
+        400,
+        { statusCode: 400, error: 'Bad Request', message: 'validation failed' },
+      ])
+    },
+  )
 })
