@@ -11,7 +11,6 @@ describe('[2.6] validator baseline options', () => {
       useDefaults: true,
       removeAdditional: true,
       allErrors: false,
-      strictSchema: false,
       addUsedSchema: false,
     })
     expect(Object.isFrozen(defaultAjvOptions)).toBe(true)
@@ -105,30 +104,48 @@ describe('[2.6] validator baseline options', () => {
     expect(warnings).toEqual([])
   })
 
-  it('annotation keywords users add (example, examples, title, description, $comment, x-*) compile', () => {
+  it('the annotations JSON Schema and Ajv know (title, description, $comment, examples, nullable, deprecated) compile', () => {
     const { compile, warnings } = setup()
     const validate = compile({
       type: 'object',
       title: 'Item',
       description: 'An item',
       $comment: 'internal',
-      example: { name: 'a' },
       examples: [{ name: 'a' }],
-      'x-internal': true,
-      properties: { name: { type: 'string', example: 'a', nullable: true, deprecated: true } },
+      properties: { name: { type: 'string', nullable: true, deprecated: true } },
     })
     expect(run(validate, { name: null }).valid).toBe(true)
     expect(run(validate, { name: {} }).valid).toBe(false)
     expect(warnings).toEqual([])
   })
 
-  it('an unknown format is a warning, not a compile failure', () => {
-    const { compile, warnings } = setup()
-    const validate = compile({ type: 'string', format: 'no-such-format' })
-    expect(validate('anything')).toBe(true)
-    expect(warnings).toEqual([
-      'POST /items, part body: unknown format "no-such-format" ignored in schema at path "#"',
-    ])
+  it("a keyword Ajv does not know fails compilation, as Fastify 5's validator (Ajv's strict mode)", () => {
+    const { compile } = setup()
+    expect(() =>
+      compile({ type: 'object', properties: { a: { type: 'string', example: 'x' } } }),
+    ).toThrow('strict mode: unknown keyword: "example"')
+    expect(() => compile({ type: 'object', 'x-internal': true })).toThrow(
+      'strict mode: unknown keyword: "x-internal"',
+    )
+  })
+
+  it('annotations compile once declared (customOptions.keywords), or with strictSchema: false', () => {
+    const declared = setup(undefined, { customOptions: { keywords: ['example', 'x-internal'] } })
+    const schema = {
+      type: 'object',
+      'x-internal': true,
+      properties: { a: { type: 'string', example: 'x' } },
+    }
+    expect(run(declared.compile(schema), { a: 'y' }).valid).toBe(true)
+    const lax = setup(undefined, { customOptions: { strictSchema: false } })
+    expect(run(lax.compile(schema), { a: 'y' }).valid).toBe(true)
+  })
+
+  it('an unknown format fails compilation (Ajv strict mode, as Fastify 5)', () => {
+    const { compile } = setup()
+    expect(() => compile({ type: 'string', format: 'no-such-format' })).toThrow(
+      'unknown format "no-such-format" ignored in schema at path "#"',
+    )
   })
 
   it('ajv-formats is loaded: format email and date-time are checked', () => {
