@@ -176,6 +176,7 @@ export function createInstance<Req extends RawRequest, Res>(
     mounted: false,
     listening: false,
     aborted: false,
+    closing: false,
     routes: [],
     routeKeys: new Set(),
     methods: new Set(routeMethodNames),

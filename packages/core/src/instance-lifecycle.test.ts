@@ -50,6 +50,25 @@ describe('close()', () => {
   })
 })
 
+describe('closing', () => {
+  it("refuses inject() and listen() once close() was called, with Fastify's FRM_ERR_REOPENED_CLOSE_SERVER", async () => {
+    const { app } = createApp()
+    app.get('/', async () => 'ok')
+    expect((await app.inject('/')).body).toBe('ok')
+    const closing = app.close()
+    await expect(app.inject('/')).rejects.toMatchObject({
+      code: 'FRM_ERR_REOPENED_CLOSE_SERVER',
+      message: 'Fastify has already been closed and cannot be reopened',
+    })
+    const viaCallback = await new Promise((resolve) => app.inject('/', (error) => resolve(error)))
+    expect(viaCallback).toMatchObject({ code: 'FRM_ERR_REOPENED_CLOSE_SERVER' })
+    await closing
+    await expect(app.listen({ port: 0 })).rejects.toMatchObject({
+      code: 'FRM_ERR_REOPENED_CLOSE_SERVER',
+    })
+  })
+})
+
 describe('onReady and onRegister', () => {
   it('runs onReady hooks once everything loaded, with this bound to their context', async () => {
     const { app } = createApp()

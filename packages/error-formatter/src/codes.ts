@@ -271,6 +271,12 @@ export const codes = {
     advice:
       'listen() was given an option it cannot use. Pass `signal` as an AbortSignal (`new AbortController().signal`), or leave it out.',
   },
+  FRM_ERR_REOPENED_CLOSE_SERVER: {
+    statusCode: 500,
+    message: 'Fastify has already been closed and cannot be reopened',
+    advice:
+      'A closed (or closing) instance neither listens nor answers inject() again: create a new instance for each start.',
+  },
   FRM_ERR_REOPENED_SERVER: {
     statusCode: 500,
     message: 'Fastify is already listening',
@@ -322,13 +328,6 @@ export const codes = {
     message:
       'register() expects a plugin function (or a module whose default export is one), received %s',
     advice: 'Pass a plugin function to `register` (for a module, its default export).',
-  },
-  FRM_ERR_PLUGIN_INVALID_ASYNC_HANDLER: {
-    statusCode: 500,
-    message:
-      'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.',
-    advice:
-      'An async plugin ends when its promise resolves: drop its third parameter (`done`), or write it as a plain function that calls `done()`.',
   },
   FRM_ERR_PLUGIN_TIMEOUT: {
     statusCode: 500,

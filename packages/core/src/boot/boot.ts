@@ -74,6 +74,7 @@ async function runReadyCallbacks(core: Core, error: unknown): Promise<void> {
  * first error rejects.
  */
 export function close(core: Core): Promise<void> {
+  core.closing = true
   core.closePromise ??= (async () => {
     try {
       await ready(core)

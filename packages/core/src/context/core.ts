@@ -85,6 +85,8 @@ export interface Core {
   /** True once the route table was handed to the transport. */
   mounted: boolean
   listening: boolean
+  /** `close()` was called: the instance neither listens nor answers `inject()` again (Fastify). */
+  closing: boolean
   /** The `signal` given to `listen()` aborted: the instance closes and does not start listening. */
   aborted: boolean
 

@@ -261,8 +261,9 @@ function runBody(node: PluginNode, fn: (...args: any[]) => unknown, opts: unknow
     node.bodyRunning = true
     arm()
     try {
-      // Every plugin gets `done`, as in Fastify: one that declares it calls it, and a promise it
-      // returns is awaited (an async plugin that declares `done` is refused before this).
+      // Every plugin gets `done`, as in Fastify: one that declares it may call it, and a promise it
+      // returns is awaited too (an async plugin declared `(app, opts, next)`, which Fastify 4
+      // accepts and Fastify 5 refuses, may call either: Fastify 4 plugins must keep loading).
       const result = fn(node.state.instance, opts, finish)
       if (isThenable(result)) {
         result.then(

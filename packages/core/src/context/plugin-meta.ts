@@ -5,7 +5,6 @@ import satisfies from 'semver/functions/satisfies.js'
 import valid from 'semver/functions/valid.js'
 import {
   describe,
-  isAsyncFunction,
   isThenable,
   kDisplayName,
   kFastifyDisplayName,
@@ -162,14 +161,10 @@ function setVersionAdmits(registrar: ContextState, range: string): boolean {
  * Checks a plugin's declared Fastify range, dependencies and decorators against the context it
  * loads into, in Fastify's order.
  *
- * @throws FRM_ERR_PLUGIN_INVALID_ASYNC_HANDLER, FRM_ERR_PLUGIN_VERSION_MISMATCH, FRM_ERR_PLUGIN_DEPENDENCY_MISSING,
+ * @throws FRM_ERR_PLUGIN_VERSION_MISMATCH, FRM_ERR_PLUGIN_DEPENDENCY_MISSING,
  * FRM_ERR_PLUGIN_DECORATOR_MISSING
  */
 export function assertRequirements(info: PluginInfo, registrar: ContextState): void {
-  // Fastify 5 refuses an async plugin that also declares `done` (Fastify 4 warned).
-  if (isAsyncFunction(info.fn) && info.fn.length === 3) {
-    throw createError('FRM_ERR_PLUGIN_INVALID_ASYNC_HANDLER', info.name)
-  }
   const range = info.fastifyRange
   if (range !== undefined && !setVersionAdmits(registrar, range) && !admitsApiLevel(range)) {
     const [v4, v5] = fastifyApiLevels

@@ -128,6 +128,7 @@ export const pluginMethods = {
     const promise = ready(core).then(() => {
       // Aborted while loading: the instance is closing, the server does not listen (Fastify).
       if (core.aborted) return undefined
+      if (core.closing) throw createError('FRM_ERR_REOPENED_CLOSE_SERVER')
       if (core.listening) throw createError('FRM_ERR_REOPENED_SERVER')
       core.listening = true
       return core.transport.listen(listenOptions).then(
@@ -183,7 +184,11 @@ export const pluginMethods = {
         'pass the request options first: inject({ method, url }, callback)',
       )
     }
-    const promise = ready(core).then(() => core.transport.inject(options))
+    // A started instance that is closing answers no more (Fastify's FST_ERR_REOPENED_CLOSE_SERVER).
+    const promise =
+      core.started && core.closing
+        ? Promise.reject(createError('FRM_ERR_REOPENED_CLOSE_SERVER'))
+        : ready(core).then(() => core.transport.inject(options))
     if (callback === undefined) return promise
     assertFunction(callback, 'inject(options, callback)')
     // Called outside the promise chain: a callback that throws is an uncaught exception, as with

@@ -141,6 +141,20 @@ describe('[compat] listen() and close(), Fastify 5', () => {
     expect(response.status).toBe(404)
   })
 
+  it('a closed instance cannot listen again, with or without a callback (FRM_ERR_REOPENED_CLOSE_SERVER)', async () => {
+    const app = makeApp()
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    await app.close()
+    await expect(app.listen({ port: 0, host: '127.0.0.1' })).rejects.toMatchObject({
+      code: 'FRM_ERR_REOPENED_CLOSE_SERVER',
+    })
+    const error = await new Promise((resolve) =>
+      app.listen({ port: 0, host: '127.0.0.1' }, (e: unknown) => resolve(e)),
+    )
+    expect(error).toMatchObject({ code: 'FRM_ERR_REOPENED_CLOSE_SERVER' })
+    expect(app.server.listening).toBe(false)
+  })
+
   it('close works unbound, as avvio binds it: setTimeout(app.close) closes the application', async () => {
     const app = makeApp()
     let closed = false
