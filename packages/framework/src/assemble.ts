@@ -20,13 +20,7 @@ import {
   type LoggerOption,
   loggerFromOptions,
 } from './logger.js'
-import {
-  checkOptions,
-  coerceIntegerOptions,
-  type FrameworkOptions,
-  knownOptions,
-  validatorOptions,
-} from './options.js'
+import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
 import { precompiledOnly } from './precompiled-only.js'
 import { resolvePrecompiled } from './precompiler.js'
 import { addRequestLogging, logIncomingRequest } from './request-logging.js'
@@ -85,7 +79,7 @@ export function assemble<T extends Transport<any, any>>(
   given: FrameworkOptions,
   host: Host<T>,
 ): ReturnType<typeof createInstance> {
-  const options = coerceIntegerOptions(hoistRouterOptions(given))
+  const options = hoistRouterOptions(given)
   checkOptions(options)
   const logger =
     (options.loggerInstance == null ? host.logger?.(options.logger) : undefined) ??

@@ -23,11 +23,15 @@ describe('factory options', () => {
       "Option 'bodyLimit' is not valid: expected a whole number >= 0, received -1",
     )
     expect(() => checkOptions({ bodyLimit: 0 })).toThrow("Option 'bodyLimit' is not valid")
+    // Of another type (a fraction, a string): Fastify's error, with its Ajv-style list (API.md).
     expect(() => checkOptions({ pluginTimeout: 1.5 })).toThrow(
-      "Option 'pluginTimeout' is not valid",
+      expect.objectContaining({
+        code: 'FRM_ERR_INIT_OPTS_INVALID',
+        errors: [expect.objectContaining({ instancePath: '/pluginTimeout' })],
+      }),
     )
     expect(() => checkOptions({ requestTimeout: '30' as never })).toThrow(
-      "Option 'requestTimeout' is not valid",
+      `Invalid initialization options: '["must be integer"]'`,
     )
     expect(() => checkOptions({ schemaErrorFormatter: 'x' as never })).toThrow(
       "schemaErrorFormatter option should be a non async function. Instead got 'string'.",

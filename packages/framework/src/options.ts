@@ -307,22 +307,33 @@ const booleanOptions = [
   'useSemicolonDelimiter',
 ] as const
 
+/** One of Ajv's errors, as Fastify's option schema reports an option of the wrong type. */
+function typeError(name: string, type: 'boolean' | 'integer') {
+  return {
+    instancePath: `/${name}`,
+    schemaPath: `#/properties/${name}/type`,
+    keyword: 'type',
+    params: { type },
+    message: `must be ${type}`,
+  }
+}
+
 /**
- * Refuses a boolean option given something else, with Fastify 4.29's error (`Invalid
- * initialization options: '["must be boolean"]'`) and an `errors` list naming each option
- * (`instancePath`), as Ajv's errors do there. Unlike Fastify's coercing schema, `'true'` or `1`
- * is refused too: the transports take booleans only (`'false'` would otherwise read as true).
+ * Refuses a boolean or whole-number option given a value of another type, with Fastify's error
+ * (`Invalid initialization options: '["must be boolean"]'`) and an `errors` list naming each
+ * option (`instancePath`), as Ajv's errors do there. Unlike Fastify's coercing schema, `'true'`,
+ * `1` or `'10'` are refused too (API.md): the transports take the type itself (`'false'` would
+ * otherwise read as true, and a digit string from an environment variable is a typo waiting).
  */
-function checkBooleans(options: Record<string, unknown>): void {
-  const errors = booleanOptions
-    .filter((name) => options[name] !== undefined && typeof options[name] !== 'boolean')
-    .map((name) => ({
-      instancePath: `/${name}`,
-      schemaPath: `#/properties/${name}/type`,
-      keyword: 'type',
-      params: { type: 'boolean' },
-      message: 'must be boolean',
-    }))
+function checkTypes(options: Record<string, unknown>): void {
+  const errors = [
+    ...booleanOptions
+      .filter((name) => options[name] !== undefined && typeof options[name] !== 'boolean')
+      .map((name) => typeError(name, 'boolean')),
+    ...integerOptions
+      .filter((name) => options[name] !== undefined && !Number.isInteger(options[name]))
+      .map((name) => typeError(name, 'integer')),
+  ]
   if (errors.length === 0) return
   const error = createError(
     'FRM_ERR_INIT_OPTS_INVALID',
@@ -332,37 +343,16 @@ function checkBooleans(options: Record<string, unknown>): void {
 }
 
 /**
- * The factory options with the whole-number options Fastify's option schema coerces given as a
- * string of digits (`pluginTimeout: '0'`, from an environment variable, say) turned into numbers,
- * as Fastify reads them; the caller's object is left as it is (a copy is made when one changes).
- *
- * @example
- * coerceIntegerOptions({ pluginTimeout: '0' }) // { pluginTimeout: 0 }
- */
-export function coerceIntegerOptions<T>(options: T): T {
-  if (typeof options !== 'object' || options === null) return options
-  let copy: Record<string, unknown> | undefined
-  for (const name of integerOptions) {
-    const value = (options as Record<string, unknown>)[name]
-    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) {
-      copy ??= { ...(options as Record<string, unknown>) }
-      copy[name] = Number(value)
-    }
-  }
-  return (copy ?? options) as T
-}
-
-/**
  * Checks the factory options and throws FRM_ERR_INVALID_OPTION naming the first bad one (a boolean
- * option of another type: FRM_ERR_INIT_OPTS_INVALID, as Fastify), so a typo fails at start-up
- * rather than as odd behaviour under load.
+ * or whole-number option of another type: FRM_ERR_INIT_OPTS_INVALID, as Fastify), so a typo fails
+ * at start-up rather than as odd behaviour under load.
  */
 export function checkOptions(options: FrameworkOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw createError('FRM_ERR_OPTIONS_NOT_OBJ')
   }
   refuseUnsupported(options as Record<string, unknown>)
-  checkBooleans(options as Record<string, unknown>)
+  checkTypes(options as Record<string, unknown>)
   for (const name of integerOptions) {
     const value = options[name]
     if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {

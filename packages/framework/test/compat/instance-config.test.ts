@@ -22,14 +22,31 @@ function infoRecorder(messages: string[]) {
 }
 
 describe('[compat] instance.initialConfig (Fastify 4)', () => {
-  it("lists Fastify 5's defaults (handlerTimeout, no jsonShorthand) and coerces digit strings", () => {
-    const app = makeApp({ pluginTimeout: '0', handlerTimeout: '250' })
+  it("lists Fastify 5's defaults (handlerTimeout, no jsonShorthand)", () => {
+    const app = makeApp({ pluginTimeout: 0, handlerTimeout: 250 })
     expect(app.initialConfig.pluginTimeout).toBe(0)
     expect(app.initialConfig.handlerTimeout).toBe(250)
     expect('jsonShorthand' in makeApp().initialConfig).toBe(false)
     expect(makeApp({ jsonShorthand: true }).initialConfig.jsonShorthand).toBe(true)
-    expect(() => makeApp({ pluginTimeout: 'soon' })).toThrow(
-      expect.objectContaining({ code: 'FRM_ERR_INVALID_OPTION' }),
+  })
+
+  it("refuses a whole-number option given a string, digits included (API.md), with Fastify's error", () => {
+    for (const given of [{ pluginTimeout: '0' }, { bodyLimit: '10' }, { handlerTimeout: 'soon' }]) {
+      let thrown: any
+      try {
+        makeApp(given)
+      } catch (error) {
+        thrown = error
+      }
+      const name = Object.keys(given)[0]
+      expect(thrown.code).toBe('FRM_ERR_INIT_OPTS_INVALID')
+      expect(thrown.message).toBe(`Invalid initialization options: '["must be integer"]'`)
+      expect(thrown.errors).toEqual([
+        expect.objectContaining({ instancePath: `/${name}`, message: 'must be integer' }),
+      ])
+    }
+    expect(() => makeApp({ pluginTimeout: 1.5, ignoreTrailingSlash: 'yes' })).toThrow(
+      `Invalid initialization options: '["must be boolean","must be integer"]'`,
     )
   })
 
