@@ -111,6 +111,17 @@ describe('route declaration', () => {
     ])
   })
 
+  it('the defaultRoute option reaches the table and getDefaultRoute; a non-function is refused', async () => {
+    const fallback = () => {}
+    const { app, transport } = createApp({ defaultRoute: fallback })
+    expect(app.getDefaultRoute()).toBe(fallback)
+    await app.ready()
+    expect(transport.table!.defaultRoute).toBe(fallback)
+    expect(() => createApp({ defaultRoute: 'no' as never })).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE' }),
+    )
+  })
+
   it('refuses unknown methods, missing handlers, bad urls and bad options', () => {
     const { app } = createApp()
     expect(() => app.route({ method: 'FETCH', url: '/x', handler: async () => 1 })).toThrow(

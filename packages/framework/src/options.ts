@@ -376,7 +376,14 @@ export function checkOptions(options: FrameworkOptions): void {
   ) {
     throw createError('FRM_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', typeof options.schemaErrorFormatter)
   }
-  for (const name of ['genReqId'] as const) {
+  // The router's callbacks are checked here, so both transports refuse a bad one alike.
+  for (const name of [
+    'genReqId',
+    'defaultRoute',
+    'onBadUrl',
+    'onMaxParamLength',
+    'buildPrettyMeta',
+  ] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw createError(
         'FRM_ERR_INVALID_OPTION',

@@ -137,7 +137,10 @@ describe('[compat] Fastify 5 routerOptions', () => {
       expect.objectContaining({ code: 'FRM_ERR_INVALID_OPTION' }),
     )
     expect(() => makeApp({ routerOptions: { defaultRoute: 'no' } })).toThrow(
-      expect.objectContaining({ code: 'FRM_ERR_DEFAULT_ROUTE_INVALID_TYPE' }),
+      "Option 'defaultRoute' is not valid: expected a function, received string",
+    )
+    expect(() => makeApp({ routerOptions: { buildPrettyMeta: {} } })).toThrow(
+      "Option 'buildPrettyMeta' is not valid: expected a function, received object",
     )
     expect(() => makeApp({ routerOptions: { onBadUrl: 1 } })).toThrow(
       "Option 'onBadUrl' is not valid: expected a function, received number",

@@ -65,3 +65,30 @@ describe('Fastify 5 members', () => {
     framework({ routerOptions: { ignoreTrailingSlash: 'yes' } })
   })
 })
+
+describe('Fastify 5 router members', () => {
+  it('query and trace shorthands, addHttpMethod with overrideExisting, supportedMethods', () => {
+    const app = framework()
+    expectTypeOf(app.query('/search', async () => 'x')).toEqualTypeOf(app)
+    expectTypeOf(app.trace('/t', async () => 'x')).toEqualTypeOf(app)
+    app.query('/typed', { schema: { body: { type: 'object' } } }, async (request) => request.body)
+    expectTypeOf(
+      app.addHttpMethod('REBIND', { hasBody: true, overrideExisting: true }),
+    ).toEqualTypeOf(app)
+    expectTypeOf(app.supportedMethods).toEqualTypeOf<string[]>()
+    // @ts-expect-error: hasBody is a boolean
+    app.addHttpMethod('REBIND', { hasBody: 'yes' })
+  })
+
+  it('routerOptions takes the router callbacks', () => {
+    framework({
+      routerOptions: {
+        defaultRoute: (_raw, res) => res.end(),
+        onBadUrl: (path, _raw, res) => res.end(path),
+        onMaxParamLength: (path, _raw, res) => res.end(path),
+        buildPrettyMeta: (route) => ({ path: route.path }),
+        useSemicolonDelimiter: true,
+      },
+    })
+  })
+})

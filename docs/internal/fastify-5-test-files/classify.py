@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Classify node:test results of Fastify v5.12.1's test files run against the framework.
+usage: classify5.py OUTDIR [V5DIR] [--list]
+Each failing leaf test is put in one category from its test body (source from its location) and
+its diagnostic: internal (Fastify's lib/ or symbols), decision (API.md), or fair (ours to pass)."""
+import json, os, re, subprocess, sys, collections
+out = sys.argv[1]
+v5 = sys.argv[2] if len(sys.argv) > 2 and not sys.argv[2].startswith('--') else '/tmp/ft/v5'
+LIST = '--list' in sys.argv
+src_cache = {}
+def source(path):
+    if path not in src_cache:
+        try: src_cache[path] = open(path).read().split('\n')
+        except Exception: src_cache[path] = []
+    return src_cache[path]
+def lib_names(path):
+    text = '\n'.join(source(path))
+    names = set()
+    for m in re.finditer(r"(?:const|let|var)\s+(\{[^}]*\}|\w+)\s*=\s*require\(['\"](\.\./)+(lib|build)/[^'\"]*['\"]\)", text):
+        for n in re.findall(r'(\w+)(?:\s*:\s*(\w+))?', m.group(1)):
+            names.add(n[1] or n[0])
+    for m in re.finditer(r"import\s+(\{[^}]*\}|\w+)\s+from\s+['\"](\.\./)+lib/", text):
+        names.update(re.findall(r'\w+', m.group(1)))
+    names.discard('require')
+    return names
+def body(path, line):
+    lines = source(path)
+    if not lines: return ''
+    start = line - 1
+    ind = len(lines[start]) - len(lines[start].lstrip())
+    end = start + 1
+    while end < len(lines):
+        l = lines[end]
+        if l.strip() and (len(l) - len(l.lstrip())) <= ind and re.match(r'\s*(\}\)|test\(|describe\(|it\()', l):
+            if l.strip().startswith('})'): end += 1
+            break
+        end += 1
+    return '\n'.join(lines[start:end])
+INTERNAL = re.compile(r"symbols\.|\bk[A-Z]\w+\]|require\(['\"](\.\./)+lib/|kRouteContext|%HaveSameMap|\[kRequest\]|\[kReply\]|AVV_ERR")
+def classify(file, path, diag, loc_body, libn):
+    d = diag
+    b = loc_body
+    if INTERNAL.search(b) or any(re.search(r'\b' + re.escape(n) + r'\b', b) for n in libn):
+        return 'internal', "uses Fastify's lib/ or symbols"
+    if 'test/types' in file: return 'internal', 'type tests'
+    if re.search(r"FRM_ERR_VALIDATION", b) and re.search(r"statusCode: 400", b):
+        return 'decision', 'validation 400 body has no code (API.md Validation)'
+    if re.search(r"(body|querystring|params|headers)(/[\w/]*)? must ", b) and 'must' in d:
+        return 'decision', '"must" spoken as "should" (API.md Validation)'
+    if re.search(r"'fastify'|\"fastify\"|fastify -> |fastify\.display-name", b) and 'framework' in d:
+        return 'decision', 'root plugin named framework (API.md)'
+    if 'FastifyError' in d or 'FastifyError' in b and 'FrameworkError' in d:
+        return 'decision', 'error class name (rename)'
+    if re.search(r'requestTimeout', b) and re.search(r'30000|0\b', d):
+        return 'decision', 'requestTimeout default 30000 (API.md)'
+    if 'cancelledByParent' in d or 'still pending but the event loop' in d:
+        return 'hang', 'cancelled: an earlier test of the file hung or failed'
+    return 'fair', ''
+res_all = []
+for fn in sorted(os.listdir(out)):
+    rel = None
+    res = json.loads(subprocess.run(['python3', os.path.join(os.path.dirname(os.path.abspath(__file__)), 'tap.py'), os.path.join(out, fn), 'json'], capture_output=True, text=True).stdout)
+    for top, name, ok, diag in res:
+        m = re.search(r"location: '([^']+):(\d+):\d+'", diag)
+        file = fn[:-4].replace('_', '/', 1)  # test_x -> test/x (approx)
+        if m:
+            p, line = m.group(1), int(m.group(2))
+            file = os.path.relpath(p, v5)
+            b = body(p, line); libn = lib_names(p)
+        else:
+            b = ''; libn = set()
+        if ok: cat, why = 'pass', ''
+        else: cat, why = classify(file, name, diag, b, libn)
+        res_all.append((file, name, cat, why, diag))
+c = collections.Counter(r[2] for r in res_all)
+fair = c['pass'] + c['fair'] + c['hang']
+print(dict(c))
+print(f"fair denominator (pass+fair+hang): {fair}; pass {c['pass']} = {100*c['pass']/max(1,fair):.1f}%")
+if LIST:
+    for f, n, cat, why, d in res_all:
+        if cat != 'pass': print(f'{cat:9s} {f} :: {n} {("- " + why) if why else ""}')
+
+if '--markdown' in sys.argv:
+    # The triage as markdown: totals, per file, then every test set aside and every failure left.
+    by_file = collections.defaultdict(collections.Counter)
+    for f, n, cat, why, d in res_all:
+        by_file[f][cat] += 1
+    print('| file | pass | fail (ours) | cancelled | internal | API.md |')
+    print('| --- | ---: | ---: | ---: | ---: | ---: |')
+    for f in sorted(by_file):
+        k = by_file[f]
+        if k['fair'] or k['hang'] or k['internal'] or k['decision']:
+            print(f"| {f} | {k['pass']} | {k['fair']} | {k['hang']} | {k['internal']} | {k['decision']} |")
+    for title, cats in (('Set aside', ('internal', 'decision')), ('Failing', ('fair', 'hang'))):
+        print(f'\n### {title}\n')
+        for f, n, cat, why, d in res_all:
+            if cat in cats:
+                first = re.search(r"error: ['|>-]?\s*(.*)", d)
+                detail = why or (first.group(1).strip()[:140] if first else '')
+                print(f'- `{f}` :: {n.replace("|", "/")} ({cat}{": " + detail if detail else ""})')

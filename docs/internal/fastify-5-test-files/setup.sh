@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Lays out a copy of Fastify v5.12.1 whose tests run against this repository's build.
+# usage: setup.sh FASTIFY_GIT_DIR [DEST]   (FASTIFY_GIT_DIR: a clone of fastify/fastify with its tags)
+# DEST (default /tmp/ft/v5) gets the tagged tree; its dev dependencies are installed from npm
+# (linters and type tools left out); `fastify.js` and `node_modules/fastify-plugin` are replaced by
+# shims that load the framework's build (FRAMEWORK_DIST and FRAMEWORK_PLUGIN pick another build);
+# `FST_ERR` is renamed `FRM_ERR` in the test files (API.md's renaming of error codes).
+set -euo pipefail
+git_dir=$1
+dest=${2:-/tmp/ft/v5}
+repo=$(cd "$(dirname "$0")/../../.." && pwd)
+mkdir -p "$(dirname "$dest")"
+rm -rf "$dest"
+git -C "$git_dir" archive v5.12.1 --prefix="$(basename "$dest")/" | tar x -C "$(dirname "$dest")"
+cd "$dest"
+node -e '
+const fs = require("fs")
+const p = require("./package.json")
+const dropped = /eslint|neostandard|markdownlint|tstyche|typescript|autocannon|branch-comparer|concurrently|@types\/node|fastify-tsconfig/
+for (const name of Object.keys(p.devDependencies)) if (dropped.test(name)) delete p.devDependencies[name]
+fs.writeFileSync("package.json", JSON.stringify(p, null, 2))'
+npm install --ignore-scripts --no-audit --no-fund
+mv fastify.js fastify.orig.js
+cat > fastify.js <<SHIM
+'use strict'
+module.exports = require(process.env.FRAMEWORK_DIST || '$repo/packages/framework/dist/index.cjs')
+SHIM
+cat > node_modules/fastify-plugin/index.js <<SHIM
+'use strict'
+const fp = require(process.env.FRAMEWORK_PLUGIN || '$repo/packages/plugin/dist/index.cjs')
+const fastifyPlugin = function fastifyPlugin (fn, options) { return fp(fn, options) }
+module.exports = fastifyPlugin
+module.exports.default = fastifyPlugin
+module.exports.fastifyPlugin = fastifyPlugin
+SHIM
+grep -rl FST_ERR test | xargs sed -i 's/FST_ERR/FRM_ERR/g'
+echo "ready: $dest"
