@@ -16,6 +16,17 @@ function toError(reason: unknown): unknown {
 }
 
 /**
+ * Whether the lifecycle stops here: the reply was sent (or hijacked), or its raw response was
+ * ended directly (`reply.raw.end()` in a hook: Fastify's `reply.sent` is true then too).
+ */
+function isSent(reply: Reply): boolean {
+  return (
+    reply[kPhase] !== Phase.Open ||
+    (reply.raw as { writableEnded?: unknown } | null)?.writableEnded === true
+  )
+}
+
+/**
  * Runs `(request, reply[, done])` hooks in order, then `next`. Synchronous hooks run in one loop;
  * a closure is only made for a hook that returns a promise or takes `done`. With `stopWhenSent`, a
  * hook that sends the reply, or an async hook that resolves with `reply` (it sends later), ends the
@@ -38,7 +49,7 @@ export function runRequestHooks(
       return
     }
     while (index < hooks.length) {
-      if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+      if (stopWhenSent && isSent(reply)) return
       const hook = hooks[index++]!
       const done = hook.callback ? once(step) : undefined
       let result: unknown
@@ -69,7 +80,7 @@ export function runRequestHooks(
         return
       }
     }
-    if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+    if (stopWhenSent && isSent(reply)) return
     next(reply, null)
   }
   step()
@@ -99,7 +110,7 @@ export function runPayloadHooks(
     }
     if (replacement !== undefined) current = replacement
     while (index < hooks.length) {
-      if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+      if (stopWhenSent && isSent(reply)) return
       const hook = hooks[index++]!
       const done = hook.callback ? once(step) : undefined
       let result: unknown
@@ -129,7 +140,7 @@ export function runPayloadHooks(
       }
       if (result !== undefined) current = result
     }
-    if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+    if (stopWhenSent && isSent(reply)) return
     next(reply, null, current)
   }
   step()

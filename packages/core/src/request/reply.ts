@@ -39,6 +39,7 @@ interface RawHeaders {
   getHeader?(name: string): string | number | readonly string[] | undefined
   getHeaders?(): Record<string, unknown>
   hasHeader?(name: string): boolean
+  removeHeader?(name: string): void
 }
 
 /**
@@ -178,8 +179,12 @@ export class Reply {
     return typeof raw?.hasHeader === 'function' && raw.hasHeader(key)
   }
 
+  /** Removes `name` from the reply and, until the head is written, from `reply.raw` (as Fastify). */
   removeHeader(name: string): this {
-    delete this[kHeaders][name.toLowerCase()]
+    const key = name.toLowerCase()
+    delete this[kHeaders][key]
+    const raw = this.raw as (RawHeaders & { headersSent?: boolean }) | null
+    if (typeof raw?.removeHeader === 'function' && raw.headersSent !== true) raw.removeHeader(key)
     return this
   }
 
@@ -230,8 +235,12 @@ export class Reply {
     return this
   }
 
+  /** True once sent or hijacked, or once `reply.raw` was ended directly (as Fastify reads it). */
   get sent(): boolean {
-    return this[kPhase] !== Phase.Open
+    return (
+      this[kPhase] !== Phase.Open ||
+      (this.raw as { writableEnded?: unknown } | null)?.writableEnded === true
+    )
   }
 
   /**

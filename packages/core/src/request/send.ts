@@ -332,6 +332,25 @@ function responded(reply: Reply, error: Error | undefined): void {
   if (rc.onResponse !== null) runRequestHooks(rc.onResponse, reply, afterOnResponse, false)
 }
 
+/**
+ * The raw response of a route with onResponse hooks finished: when it was ended directly (a
+ * Connect middleware's `res.end()`, `reply.raw.end()` in a hook, a hijacked reply written by
+ * hand) rather than by the framework's write, the onResponse hooks run now, as Fastify runs them
+ * from the raw response's 'finish'.
+ */
+export function rawFinished(reply: Reply): void {
+  const phase = reply[kPhase]
+  if ((phase === Phase.Open || phase === Phase.Hijacked) && rawEnded(reply.raw)) {
+    reply[kEndTime] = performance.now()
+    runRequestHooks(reply[kRoute].onResponse!, reply, afterOnResponse, false)
+  }
+}
+
+/** Whether a raw response was ended (`end()` called on it), whoever ended it. */
+export function rawEnded(raw: unknown): boolean {
+  return (raw as { writableEnded?: unknown } | null)?.writableEnded === true
+}
+
 function afterOnResponse(reply: Reply, error: unknown): void {
   if (error !== null) {
     // Fastify 5's message for a request whose onResponse hooks failed.
