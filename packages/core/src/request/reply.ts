@@ -244,14 +244,13 @@ export class Reply {
   }
 
   /**
-   * Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. Any other value is refused
-   * (a reply cannot be unsent; accepting `false` would leave the request hanging).
+   * `reply.sent` is read-only, as in Fastify 5 (Fastify 4's `reply.sent = true` is gone: use
+   * `reply.hijack()`). Any assignment throws rather than leaving the request hanging.
    *
-   * @throws FRM_ERR_REP_SENT_VALUE for a value other than true
+   * @throws FRM_ERR_REP_SENT_VALUE (a TypeError) for any value
    */
-  set sent(value: boolean) {
-    if (value !== true) throw createError('FRM_ERR_REP_SENT_VALUE')
-    this.hijack()
+  set sent(_value: boolean) {
+    throw createError('FRM_ERR_REP_SENT_VALUE')
   }
 
   /** Milliseconds since the request's lifecycle started. */
