@@ -128,6 +128,7 @@ describe('payloads', () => {
       'application/json; CHARSET=utf-8',
       'application/json; foo="charset=x"',
       'application/vnd.api+json',
+      'ApPlIcAtIoN/JsOn; ChArSeT=utf-8',
     ]
     types.forEach((type, index) => {
       app.get(`/${index}`, (_request, reply) => reply.type(type).send({ a: 1 }))
@@ -141,6 +142,7 @@ describe('payloads', () => {
       'application/json; CHARSET=utf-8',
       'application/json; foo="charset=x"; charset=utf-8',
       'application/vnd.api+json; charset=utf-8',
+      'ApPlIcAtIoN/JsOn; ChArSeT=utf-8',
     ])
   })
 

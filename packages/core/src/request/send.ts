@@ -152,8 +152,10 @@ export function sendPayload(reply: Reply, payload: unknown): void {
   }
   if (reply[kSerializer] === null) {
     if (contentType === undefined) headers['content-type'] = JSON_TYPE
-    else if (contentType.includes('json')) headers['content-type'] = withJsonCharset(contentType)
-    else {
+    else if (contentType.toLowerCase().includes('json')) {
+      // Any case (`ApPlIcAtIoN/JsOn`), as Fastify reads the media type.
+      headers['content-type'] = withJsonCharset(contentType)
+    } else {
       onSendStep(reply, payload)
       return
     }
