@@ -121,6 +121,50 @@ describe('payloads', () => {
     }
   })
 
+  it('a JSON type the application set gets a charset as in Fastify 5: kept when named in any case, else added to the normalized type', async () => {
+    const { app } = createApp()
+    const types = [
+      'application/json; version=2; ',
+      'application/json; CHARSET=utf-8',
+      'application/json; foo="charset=x"',
+      'application/vnd.api+json',
+      'ApPlIcAtIoN/JsOn; ChArSeT=utf-8',
+    ]
+    types.forEach((type, index) => {
+      app.get(`/${index}`, (_request, reply) => reply.type(type).send({ a: 1 }))
+    })
+    const seen: unknown[] = []
+    for (const index of types.keys()) {
+      seen.push((await app.inject(`/${index}`)).headers['content-type'])
+    }
+    expect(seen).toEqual([
+      'application/json; version="2"; charset=utf-8',
+      'application/json; CHARSET=utf-8',
+      'application/json; foo="charset=x"; charset=utf-8',
+      'application/vnd.api+json; charset=utf-8',
+      'ApPlIcAtIoN/JsOn; ChArSeT=utf-8',
+    ])
+  })
+
+  it('reply.sent is read-only (Fastify 5): assigning it throws a TypeError, the reply stays open', async () => {
+    const { app } = createApp()
+    const refused: unknown[] = []
+    app.get('/', (_request, reply) => {
+      for (const value of [true, false]) {
+        try {
+          ;(reply as { sent: boolean }).sent = value
+        } catch (error) {
+          refused.push(error)
+        }
+      }
+      reply.send('answered')
+    })
+    expect((await app.inject('/')).body).toBe('answered')
+    expect(refused).toHaveLength(2)
+    expect(refused[0]).toBeInstanceOf(TypeError)
+    expect(refused[0]).toMatchObject({ code: 'FRM_ERR_REP_SENT_VALUE' })
+  })
+
   it('the compiled-function surface uses the route validators and serializers', async () => {
     const { app } = createApp()
     app.post(

@@ -31,6 +31,7 @@ export class FrameworkError extends Error {
    * or a RangeError (their catalogue `base`) included. A subclass keeps the ordinary check.
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class instanceof was asked about
     if (this !== FrameworkError) return Function.prototype[Symbol.hasInstance].call(this, value)
     return (
       typeof value === 'object' &&

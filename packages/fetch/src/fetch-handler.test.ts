@@ -297,6 +297,31 @@ describe('the request path', () => {
     expect(await response.text()).toBe('abc')
   })
 
+  it('answers non-Error throws and unwritable payloads as on node:http (Fastify 5)', async () => {
+    const app = framework()
+    app.get('/false', () => {
+      throw false
+    })
+    app.get('/symbol', () => {
+      throw Symbol('kaboom')
+    })
+    app.get('/html', (_request, reply) => {
+      reply.type('text/html').send({})
+    })
+    const handler = toFetchHandler(app)
+    const answers = []
+    for (const path of ['/false', '/symbol', '/html']) {
+      const response = await handler(request(path))
+      answers.push([response.status, response.headers.get('content-type'), await response.text()])
+    }
+    expect(answers.slice(0, 2)).toEqual([
+      [500, 'application/json; charset=utf-8', 'false'],
+      [500, 'application/json; charset=utf-8', ''],
+    ])
+    expect(answers[2]![0]).toBe(500)
+    expect(JSON.parse(answers[2]![2] as string).code).toBe('FRM_ERR_REP_INVALID_PAYLOAD_TYPE')
+  })
+
   it('runs the onResponse hooks once a streamed body went out', async () => {
     const app = framework()
     const seen: string[] = []

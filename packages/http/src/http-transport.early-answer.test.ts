@@ -78,7 +78,12 @@ function writingClients(options: {
  * `closeHeader` is false (the client-error 400 is written as Fastify writes it, without one), and
  * that the connection then ended.
  */
-function expectEvery(exchanges: Exchange[], status: number, body: string, closeHeader = true): void {
+function expectEvery(
+  exchanges: Exchange[],
+  status: number,
+  body: string,
+  closeHeader = true,
+): void {
   const seen = exchanges.map((exchange) => {
     const response = firstResponse(exchange.response)
     return response.status === status &&

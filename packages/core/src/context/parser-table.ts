@@ -1,11 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance } from '../types/instance.js'
-import {
-  describe,
-  isAsyncFunction,
-  normalizedContentType,
-} from '../util/index.js'
+import { describe, isAsyncFunction, normalizedContentType } from '../util/index.js'
 
 /** One registered content-type parser. */
 export interface ParserEntry {

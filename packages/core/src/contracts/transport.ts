@@ -219,7 +219,7 @@ export interface WebStream {
 
 /**
  * The payload forms a transport writes. `null` writes no body. A WHATWG stream is written as a
- * Node stream is (the node:http transport reads it through `Readable.fromWeb`).
+ * Node stream is (the node:http transport reads it a chunk at a time as the response takes it).
  */
 export type WritablePayload = string | Buffer | Readable | WebStream | null
 

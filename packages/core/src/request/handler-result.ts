@@ -38,7 +38,11 @@ export function settleResult(reply: Reply, result: unknown, fail: Fail): void {
 export function settleResolved(reply: Reply, value: unknown): void {
   if (value === reply) return
   if (value !== undefined) sendValue(reply, value)
-  else if (reply[kPhase] === Phase.Open) reply.send()
+  else if (reply[kPhase] === Phase.Open && !reply[kRoute].core.transport.isSent(reply.raw)) {
+    // Nothing sent, and the raw response untouched: an empty body. A handler that wrote the head
+    // through `reply.raw` itself (server-sent events) keeps its response (Fastify 5's wrapThenable).
+    reply.send()
+  }
 }
 
 function sendValue(reply: Reply, value: unknown): void {

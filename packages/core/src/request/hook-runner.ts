@@ -16,6 +16,17 @@ function toError(reason: unknown): unknown {
 }
 
 /**
+ * Whether the lifecycle stops here: the reply was sent (or hijacked), or its raw response was
+ * ended directly (`reply.raw.end()` in a hook: Fastify's `reply.sent` is true then too).
+ */
+function isSent(reply: Reply): boolean {
+  return (
+    reply[kPhase] !== Phase.Open ||
+    (reply.raw as { writableEnded?: unknown } | null)?.writableEnded === true
+  )
+}
+
+/**
  * Runs `(request, reply, done)` hooks in order, then `next`. As in Fastify 5, every hook gets
  * `done` whatever it declares (instrumentation wraps hooks as `(...args) => fn(...args)`): a hook
  * that returns a promise ends when it settles, any other ends when it calls `done` (one that does
@@ -39,7 +50,7 @@ export function runRequestHooks(
       next(reply, error)
       return
     }
-    if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+    if (stopWhenSent && isSent(reply)) return
     if (index === hooks.length) {
       next(reply, null)
       return
@@ -86,7 +97,7 @@ export function runPayloadHooks(
       return
     }
     if (replacement !== undefined) current = replacement
-    if (stopWhenSent && reply[kPhase] !== Phase.Open) return
+    if (stopWhenSent && isSent(reply)) return
     if (index === hooks.length) {
       next(reply, null, current)
       return

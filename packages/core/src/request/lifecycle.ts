@@ -10,6 +10,7 @@ import { armHandlerTimeout } from './handler-timeout.js'
 import { isTraced, runTracedHandler } from './handler-tracing.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
+import { rawFinished } from './send.js'
 import { validateRequest } from './validation.js'
 
 /*
@@ -41,6 +42,10 @@ export function runRoute(
   if (rc.onRequestAbort !== null) {
     const hooks = rc.onRequestAbort
     rc.core.transport.onAbort?.(raw, res, () => runAbortHooks(hooks, reply.request, rc.instance))
+  }
+  if (rc.onResponse !== null) {
+    // The onResponse hooks of a response ended directly on `res` (see `rawFinished`).
+    rc.core.transport.whenFinished?.(res, () => rawFinished(reply))
   }
   if (rc.onRequest !== null) runRequestHooks(rc.onRequest, reply, afterOnRequest, true)
   else afterOnRequest(reply, null)

@@ -5,6 +5,7 @@
  */
 
 import type { WebStream } from '../contracts/transport.js'
+import { normalizedContentType } from '../util/index.js'
 
 /** The part of a WHATWG `Response` the core reads. */
 export interface WebResponse {
@@ -64,12 +65,19 @@ export function discardStream(payload: object): void {
 }
 
 /**
- * The Content-Type of a JSON reply whose type the application set: `; charset=utf-8` appended
- * when it names no charset (`application/hal+json` → `application/hal+json; charset=utf-8`), as
- * Fastify does for every type containing `json`.
+ * The Content-Type of a JSON reply whose type the application set, as Fastify 5 gives it: as it is
+ * when it has a `charset` parameter (any case: `CHARSET=utf-8`; a `charset=` inside another
+ * parameter's quoted value does not count); otherwise normalized (parameter values quoted) with
+ * `; charset=utf-8` appended (`application/json; version=2` →
+ * `application/json; version="2"; charset=utf-8`).
  */
 export function withJsonCharset(contentType: string): string {
-  if (contentType.includes('charset')) return contentType
-  const type = contentType.trim()
-  return type.endsWith(';') ? `${type} charset=utf-8` : `${type}; charset=utf-8`
+  const normalized = normalizedContentType(contentType)
+  if (normalized === undefined) {
+    if (contentType.toLowerCase().includes('charset')) return contentType
+    const type = contentType.trim()
+    return type.endsWith(';') ? `${type} charset=utf-8` : `${type}; charset=utf-8`
+  }
+  if (/; charset="/.test(normalized)) return contentType
+  return `${normalized}; charset=utf-8`
 }

@@ -41,6 +41,7 @@ interface RawHeaders {
   getHeader?(name: string): string | number | readonly string[] | undefined
   getHeaders?(): Record<string, unknown>
   hasHeader?(name: string): boolean
+  removeHeader?(name: string): void
 }
 
 /**
@@ -182,8 +183,12 @@ export class Reply {
     return typeof raw?.hasHeader === 'function' && raw.hasHeader(key)
   }
 
+  /** Removes `name` from the reply and, until the head is written, from `reply.raw` (as Fastify). */
   removeHeader(name: string): this {
-    delete this[kHeaders][name.toLowerCase()]
+    const key = name.toLowerCase()
+    delete this[kHeaders][key]
+    const raw = this.raw as (RawHeaders & { headersSent?: boolean }) | null
+    if (typeof raw?.removeHeader === 'function' && raw.headersSent !== true) raw.removeHeader(key)
     return this
   }
 
@@ -236,19 +241,22 @@ export class Reply {
     return this
   }
 
+  /** True once sent or hijacked, or once `reply.raw` was ended directly (as Fastify reads it). */
   get sent(): boolean {
-    return this[kPhase] !== Phase.Open
+    return (
+      this[kPhase] !== Phase.Open ||
+      (this.raw as { writableEnded?: unknown } | null)?.writableEnded === true
+    )
   }
 
   /**
-   * Fastify 4's deprecated `reply.sent = true`: the same as `hijack()`. Any other value is refused
-   * (a reply cannot be unsent; accepting `false` would leave the request hanging).
+   * `reply.sent` is read-only, as in Fastify 5 (Fastify 4's `reply.sent = true` is gone: use
+   * `reply.hijack()`). Any assignment throws rather than leaving the request hanging.
    *
-   * @throws FRM_ERR_REP_SENT_VALUE for a value other than true
+   * @throws FRM_ERR_REP_SENT_VALUE (a TypeError) for any value
    */
-  set sent(value: boolean) {
-    if (value !== true) throw createError('FRM_ERR_REP_SENT_VALUE')
-    this.hijack()
+  set sent(_value: boolean) {
+    throw createError('FRM_ERR_REP_SENT_VALUE')
   }
 
   /** Milliseconds since the request's lifecycle started. */

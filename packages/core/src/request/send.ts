@@ -143,8 +143,10 @@ export function sendPayload(reply: Reply, payload: unknown): void {
   }
   if (reply[kSerializer] === null) {
     if (contentType === undefined) headers['content-type'] = JSON_TYPE
-    else if (contentType.includes('json')) headers['content-type'] = withJsonCharset(contentType)
-    else {
+    else if (contentType.toLowerCase().includes('json')) {
+      // Any case (`ApPlIcAtIoN/JsOn`), as Fastify reads the media type.
+      headers['content-type'] = withJsonCharset(contentType)
+    } else {
       onSendStep(reply, payload)
       return
     }
@@ -325,6 +327,25 @@ function responded(reply: Reply, error: Error | undefined): void {
     return
   }
   if (rc.onResponse !== null) runRequestHooks(rc.onResponse, reply, afterOnResponse, false)
+}
+
+/**
+ * The raw response of a route with onResponse hooks finished: when it was ended directly (a
+ * Connect middleware's `res.end()`, `reply.raw.end()` in a hook, a hijacked reply written by
+ * hand) rather than by the framework's write, the onResponse hooks run now, as Fastify runs them
+ * from the raw response's 'finish'.
+ */
+export function rawFinished(reply: Reply): void {
+  const phase = reply[kPhase]
+  if ((phase === Phase.Open || phase === Phase.Hijacked) && rawEnded(reply.raw)) {
+    reply[kEndTime] = performance.now()
+    runRequestHooks(reply[kRoute].onResponse!, reply, afterOnResponse, false)
+  }
+}
+
+/** Whether a raw response was ended (`end()` called on it), whoever ended it. */
+export function rawEnded(raw: unknown): boolean {
+  return (raw as { writableEnded?: unknown } | null)?.writableEnded === true
 }
 
 /** An onResponse hook's error is logged as Fastify logs it: `request errored`. */

@@ -89,11 +89,11 @@ describe('[compat] logging after the reply was sent or hijacked (Fastify 4)', ()
     },
   )
 
-  it("a handler promise that rejects after reply.sent = true logs Fastify's message", async () => {
+  it("a handler promise that rejects after reply.hijack() logs Fastify's message", async () => {
     const lines: Line[] = []
     const app = makeApp({ logger: recorder(lines) })
     app.get('/', (_request: any, reply: any) => {
-      reply.sent = true
+      reply.hijack()
       reply.raw.end('hello world')
       return Promise.reject(new Error('kaboom'))
     })

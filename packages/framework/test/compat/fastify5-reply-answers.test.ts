@@ -193,7 +193,9 @@ describe('[compat] a ReadableStream payload over a socket (Fastify 5)', () => {
     })
     const response = await fetch(`http://127.0.0.1:${await portOf(app)}/`)
     expect([response.status, await response.text()]).toEqual([200, 'hello'])
-    expect(warnings).toContain("response will send, but you shouldn't use res.writeHead in stream mode")
+    expect(warnings).toContain(
+      "response will send, but you shouldn't use res.writeHead in stream mode",
+    )
   })
 })
 
@@ -215,4 +217,80 @@ describe('[compat] an onResponse hook that fails', () => {
       [50, 'request errored', 'kaboom'],
     ])
   })
+})
+
+describe('[compat] the response path (Fastify 5)', () => {
+  itBoth(
+    'reply.raw.end() in an onRequest hook: nothing else runs, onResponse does',
+    async ({ send }) => {
+      const app = makeApp()
+      const events: string[] = []
+      app.addHook('onRequest', (_request: any, reply: any, done: () => void) => {
+        reply.raw.end('ended by the hook')
+        events.push(`sent=${reply.sent}`)
+        done()
+      })
+      app.addHook('preHandler', async () => void events.push('preHandler'))
+      app.addHook('onResponse', async () => void events.push('onResponse'))
+      app.get('/', async () => {
+        events.push('handler')
+        return 'never'
+      })
+      const response = await send(app, { url: '/' })
+      expect([response.statusCode, response.body]).toEqual([200, 'ended by the hook'])
+      for (let i = 0; i < 20 && events.length < 2; i++) await new Promise((r) => setTimeout(r, 5))
+      expect(events).toEqual(['sent=true', 'onResponse'])
+    },
+  )
+
+  itBoth(
+    'an async handler that wrote the head through reply.raw keeps its stream open',
+    async ({ send }) => {
+      const app = makeApp()
+      app.get('/events', async (_request: any, reply: any) => {
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream' })
+        reply.raw.write('data: 1\n\n')
+        setTimeout(() => reply.raw.end('data: 2\n\n'), 30)
+      })
+      const response = await send(app, { url: '/events' })
+      expect([response.statusCode, response.headers['content-type'], response.body]).toEqual([
+        200,
+        'text/event-stream',
+        'data: 1\n\ndata: 2\n\n',
+      ])
+    },
+  )
+
+  itBoth('reply.removeHeader removes a header set on reply.raw', async ({ send }) => {
+    const app = makeApp()
+    app.get('/', (_request: any, reply: any) => {
+      reply.raw.setHeader('x-raw', 'yes')
+      reply.removeHeader('X-Raw')
+      reply.send({ has: reply.hasHeader('x-raw') })
+    })
+    const response = await send(app, { url: '/' })
+    expect([response.json(), response.headers['x-raw']]).toEqual([{ has: false }, undefined])
+  })
+
+  itBoth(
+    "reply.send() after hijack() logs Fastify's warning and sends nothing",
+    async ({ send }) => {
+      const lines: any[] = []
+      const app = makeApp({
+        logger: {
+          level: 'warn',
+          stream: { write: (line: string) => lines.push(JSON.parse(line)) },
+        },
+      })
+      app.get('/', (_request: any, reply: any) => {
+        reply.hijack()
+        reply.raw.end('by hand')
+        reply.send('again')
+      })
+      expect((await send(app, { url: '/' })).body).toBe('by hand')
+      expect(lines.map((line) => [line.level, line.msg])).toEqual([
+        [40, 'Reply was already sent, did you forget to "return reply" in "/" (GET)?'],
+      ])
+    },
+  )
 })

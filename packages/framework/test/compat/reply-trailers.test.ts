@@ -131,7 +131,11 @@ describe('[compat] reply trailers', () => {
         reply.send('hello')
       })
       const empty = await ask(app, '/')
-      expect([empty.statusCode, empty.body, empty.headers['content-length']]).toEqual([200, '', '0'])
+      expect([empty.statusCode, empty.body, empty.headers['content-length']]).toEqual([
+        200,
+        '',
+        '0',
+      ])
       expect([empty.headers['trailer'], empty.headers['transfer-encoding']]).toEqual([
         undefined,
         undefined,

@@ -279,7 +279,7 @@ describe('[compat] reply', () => {
     expect(reply.getResponseTime()).toBe(first)
   })
 
-  it('reply.sent = false is refused; reply.sent = true still hijacks', async () => {
+  it('reply.sent = false is refused (reply.sent is read-only)', async () => {
     const app = makeApp()
     let refused: any
     app.get('/', (_request: any, reply: any) => {

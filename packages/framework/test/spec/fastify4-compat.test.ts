@@ -544,13 +544,21 @@ describe('[compat] reply timing and the deprecated hijack form', () => {
     expect(times[1]).toBeGreaterThanOrEqual(times[0]!)
   })
 
-  it('reply.sent = true hands the response over, like hijack()', async () => {
+  it('reply.sent is read-only (Fastify 5): assigning it throws a TypeError, hijack() hands over', async () => {
     const app = makeApp()
+    let refused: any
     app.get('/', (_request: any, reply: any) => {
-      reply.sent = true
+      try {
+        reply.sent = true
+      } catch (error) {
+        refused = error
+      }
+      reply.hijack()
       reply.raw.end('by hand')
     })
     expect((await app.inject('/')).body).toBe('by hand')
+    expect(refused).toBeInstanceOf(TypeError)
+    expect(refused.code).toBe('FRM_ERR_REP_SENT_VALUE')
   })
 })
 

@@ -86,7 +86,13 @@ export function readBody(
   if (header !== undefined) {
     // As Fastify reads it: a value that is not a number (only `inject` can send one, Node's parser
     // refuses it on a socket) declares nothing; the body's bytes still count against the limit.
-    declared = typeof header === 'string' && /^\d+$/.test(header) ? Number(header) : -1
+    if (typeof header === 'string' && /^\d+$/.test(header)) declared = Number(header)
+    else if (!Number.isNaN(Number(header))) {
+      // A number no body can have (`-1`, `1.5`): the body cannot match it.
+      markCloseConnection(raw)
+      done(createError('FRM_ERR_CTP_INVALID_CONTENT_LENGTH'))
+      return
+    }
     if (declared > limit) {
       markCloseConnection(raw)
       done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))

@@ -2,7 +2,11 @@ import type { OutgoingHeaders, WebStream } from '@framework/core'
 import { failSend, type SendingResponse } from './send-done.js'
 import { type StreamLogger, streamHead } from './send-stream.js'
 
-type Reader = ReturnType<WebStream['getReader']>
+/** The reader of a WHATWG stream, as far as this file reads it. */
+interface Reader {
+  read(): Promise<{ done: boolean; value?: unknown }>
+  cancel(reason?: unknown): Promise<void>
+}
 
 /**
  * Writes a WHATWG `ReadableStream` into `res` one chunk at a time, as Fastify 5 does: the next

@@ -13,8 +13,8 @@ import {
   type SendingResponse,
 } from './send-done.js'
 import { type StreamLogger, sendStream } from './send-stream.js'
-import { sendWebStream } from './send-web-stream.js'
 import { sendWithTrailers } from './send-trailers.js'
+import { sendWebStream } from './send-web-stream.js'
 import { answerWriteFailure } from './write-failure.js'
 
 /** True for the statuses whose responses never have a body (1xx, 204, 304). */
