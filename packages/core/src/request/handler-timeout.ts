@@ -1,12 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import { kPhase, kRequestSignal, kRoute, kTimeoutTimer, Phase } from '../util/index.js'
+import { clearHandlerTimeout, type TimedRequest } from './handler-timer.js'
 import type { Reply } from './reply.js'
-
-/** What a request with a running `handlerTimeout` carries (set only on such requests). */
-interface TimedRequest {
-  [kRequestSignal]?: AbortController
-  [kTimeoutTimer]?: ReturnType<typeof setTimeout> | null
-}
 
 /**
  * Fastify 5's `handlerTimeout`, armed when a request of a route that has one arrives: its
@@ -31,14 +26,4 @@ export function armHandlerTimeout(reply: Reply, timeout: number): void {
     if (!controller.signal.aborted) controller.abort()
     clearHandlerTimeout(reply)
   })
-}
-
-/** Stops a request's `handlerTimeout` timer, if it has one running. */
-export function clearHandlerTimeout(reply: Reply): void {
-  const request = reply.request as unknown as TimedRequest
-  const timer = request[kTimeoutTimer]
-  if (timer !== undefined && timer !== null) {
-    clearTimeout(timer)
-    request[kTimeoutTimer] = null
-  }
 }

@@ -24,7 +24,7 @@ import {
   mediaTypeEssence,
   Phase,
 } from '../util/index.js'
-import { clearHandlerTimeout } from './handler-timeout.js'
+import { clearHandlerTimeout } from './handler-timer.js'
 import { readDecorator } from './read-decorator.js'
 import type { Request } from './request.js'
 import {

@@ -14,7 +14,7 @@ import {
   Phase,
 } from '../util/index.js'
 import { finalPayload } from './final-payload.js'
-import { clearHandlerTimeout } from './handler-timeout.js'
+import { clearHandlerTimeout } from './handler-timer.js'
 import { runPayloadHooks, runRequestHooks } from './hook-runner.js'
 import { discardStream, isStreamLike, withJsonCharset } from './payload-kinds.js'
 import type { Reply } from './reply.js'
