@@ -128,7 +128,7 @@ describe('decorateRequest / decorateReply', () => {
           message:
             value === null || !Array.isArray(value)
               ? "The decorator 'shared' of type 'object' is a reference type. Use the { getter, setter } interface instead."
-              : "The decorator 'shared' of type 'array' is a reference type. Use the { getter, setter } interface instead.",
+              : "The decorator 'shared' of type 'object' is a reference type. Use the { getter, setter } interface instead.",
         }),
       )
       expect(() => app.decorateReply('shared', value)).toThrow(
@@ -225,5 +225,38 @@ describe('decorateRequest / decorateReply', () => {
       user: 'ada',
     })
     expect((await app.inject('/')).json()).toEqual({ user: null })
+  })
+})
+
+describe('decorators after start', () => {
+  it("decorate, decorateRequest and decorateReply throw Fastify's FRM_ERR_DEC_AFTER_START naming the decorator", async () => {
+    const { app } = createApp()
+    app.get('/', async () => 'ok')
+    await app.ready()
+    for (const method of ['decorate', 'decorateRequest', 'decorateReply'] as const) {
+      expect(() => (app as any)[method]('late', true)).toThrow(
+        expect.objectContaining({
+          code: 'FRM_ERR_DEC_AFTER_START',
+          message: "The decorator 'late' has been added after start!",
+        }),
+      )
+    }
+    expect((await app.inject({ url: '/' })).body).toBe('ok')
+  })
+
+  it('an onReady hook may still decorate the instance (not the request or reply)', async () => {
+    const { app } = createApp()
+    const seen: string[] = []
+    app.addHook('onReady', async function (this: any) {
+      this.decorate('fromOnReady', 1)
+      try {
+        this.decorateRequest('fromOnReady', 1)
+      } catch (error) {
+        seen.push((error as { code: string }).code)
+      }
+    })
+    await app.ready()
+    expect((app as any).fromOnReady).toBe(1)
+    expect(seen).toEqual(['FRM_ERR_DEC_AFTER_START'])
   })
 })

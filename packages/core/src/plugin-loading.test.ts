@@ -340,9 +340,6 @@ describe('ready()', () => {
     const attempts: Array<[string, () => unknown]> = [
       ['Cannot add route!', () => app.get('/late', async () => 'x')],
       ['Cannot call "addHook"!', () => app.addHook('onRequest', async () => {})],
-      ['Cannot call "decorate"!', () => app.decorate('late', 1)],
-      ['Cannot call "decorateRequest"!', () => app.decorateRequest('late', 1)],
-      ['Cannot call "decorateReply"!', () => app.decorateReply('late', 1)],
       ['Cannot call "addSchema"!', () => app.addSchema({ $id: 'late' })],
       ['Cannot call "register"!', () => app.register(async () => {})],
       ['Cannot call "setErrorHandler"!', () => app.setErrorHandler(() => {})],
@@ -356,6 +353,10 @@ describe('ready()', () => {
         }),
       )
     }
+    // Decorators have their own error, naming the decorator (Fastify's).
+    expect(() => app.decorate('late', 1)).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_DEC_AFTER_START' }),
+    )
   })
 
   it('keeps loading while the code that runs in microtasks after ready() adds routes, as avvio does', async () => {

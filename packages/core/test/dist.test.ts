@@ -52,10 +52,7 @@ describe('built output', () => {
           headers: { 'content-type': 'application/json; charset=utf-8' },
           payload: '{"built":true}',
         },
-        error: [
-          'FRM_ERR_INSTANCE_ALREADY_LISTENING',
-          'Fastify instance is already listening. Cannot call "decorate"!',
-        ],
+        error: ['FRM_ERR_DEC_AFTER_START', "The decorator 'built' has been added after start!"],
       })
     }
   })

@@ -164,6 +164,12 @@ export const codes = {
     advice:
       'Declare it (decorate, decorateRequest or decorateReply) in this context or an ancestor before reading or setting it. Check the spelling, and declare the decorator in this context or an ancestor before `getDecorator` or `setDecorator` uses it.',
   },
+  FRM_ERR_DEC_AFTER_START: {
+    statusCode: 500,
+    message: "The decorator '%s' has been added after start!",
+    advice:
+      'Decorators are declared while the instance loads: move `decorate`, `decorateRequest` or `decorateReply` into a plugin or before `ready()`, `listen()` or the first `inject()`; to change a value at run time, declare it first and set it later.',
+  },
   FRM_ERR_DEC_REFERENCE_TYPE: {
     statusCode: 500,
     message:

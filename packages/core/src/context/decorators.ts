@@ -78,10 +78,7 @@ export function assertDependencies(
  */
 export function assertNotReference(name: string | symbol, spec: DecoratorSpec): void {
   if (spec.kind === 'value' && typeof spec.value === 'object' && spec.value !== null) {
-    throw createError(
-      'FRM_ERR_DEC_REFERENCE_TYPE',
-      String(name),
-      Array.isArray(spec.value) ? 'array' : typeof spec.value,
-    )
+    // Named by `typeof`, as Fastify names it: an array is an 'object' too.
+    throw createError('FRM_ERR_DEC_REFERENCE_TYPE', String(name), typeof spec.value)
   }
 }

@@ -29,6 +29,22 @@ export function assertNotStartedOrOnReady(state: ContextState, call: string): vo
 }
 
 /**
+ * Refuses a decorator once the instance is ready, with Fastify's error naming it (an instance
+ * decorator is still taken while the onReady hooks run, when `duringOnReady` says so).
+ *
+ * @throws FRM_ERR_DEC_AFTER_START naming the decorator
+ */
+export function assertDecoratorNotStarted(
+  state: ContextState,
+  name: string | symbol,
+  duringOnReady: boolean,
+): void {
+  if (state.core.started && !(duringOnReady && state.core.inOnReady)) {
+    throw createError('FRM_ERR_DEC_AFTER_START', String(name))
+  }
+}
+
+/**
  * Refuses a non-function where a function is expected.
  *
  * @throws FRM_ERR_INVALID_OPTION naming the option

@@ -17,7 +17,7 @@ import {
 } from '../request/index.js'
 import type { Instance } from '../types/instance.js'
 import { describe } from '../util/index.js'
-import { assertNotStarted, assertNotStartedOrOnReady } from './assert.js'
+import { assertDecoratorNotStarted } from './assert.js'
 
 function assertName(name: unknown): asserts name is string | symbol {
   if ((typeof name !== 'string' || name === '') && typeof name !== 'symbol') {
@@ -47,7 +47,7 @@ function decorateScoped(
   dependencies: unknown,
 ): Instance {
   const state: ContextState = stateOf(instance)
-  assertNotStarted(state, kind === 'request' ? 'decorateRequest()' : 'decorateReply()')
+  assertDecoratorNotStarted(state, name as string | symbol, false)
   assertName(name)
   const builtins = kind === 'request' ? requestBuiltins : replyBuiltins
   // A child context may shadow an ancestor's decorator; only this context's own are taken.
@@ -74,7 +74,7 @@ export const decoratorMethods = {
     value: unknown,
     dependencies?: readonly string[],
   ): Instance {
-    assertNotStartedOrOnReady(stateOf(this), 'decorate()')
+    assertDecoratorNotStarted(stateOf(this), name, true)
     assertName(name)
     // A child context may shadow an ancestor's decorator; the instance surface stays reserved.
     if (Object.hasOwn(this, name) || isBuiltin(this, name)) {
