@@ -601,12 +601,18 @@ describe('[api] lifecycle order and hooks', () => {
     await app.ready()
     const late = [
       () => app.addHook('onRequest', async () => {}),
-      () => app.decorate('late', 1),
       () => app.addSchema({ $id: 'late', type: 'string' }),
     ]
     for (const call of late) {
       expect(call).toThrow(expect.objectContaining({ code: 'FRM_ERR_INSTANCE_ALREADY_LISTENING' }))
     }
+    // A decorator has Fastify's own error, naming it.
+    expect(() => app.decorate('late', 1)).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_DEC_AFTER_START',
+        message: "The decorator 'late' has been added after start!",
+      }),
+    )
   })
 
   it('[api] printRoutes lists the routes; instance.log exists', async () => {
