@@ -41,47 +41,42 @@ export class FrameworkError extends Error {
   }
 }
 
-/** A coded error that is also a TypeError (as Fastify's error of the same code is). */
-class FrameworkTypeError extends TypeError {
-  readonly code: ErrorCode
-  statusCode: number
+/**
+ * A coded error class that is also a `Base` (a TypeError or a RangeError, as Fastify's error of
+ * the same code is), named `FrameworkError` and matched by `instanceof FrameworkError`.
+ */
+function codedErrorOf(Base: TypeErrorConstructor | RangeErrorConstructor) {
+  return class extends Base {
+    readonly code: ErrorCode
+    statusCode: number
 
-  constructor(code: ErrorCode, message: string, statusCode: number, options?: { cause?: unknown }) {
-    super(message, options)
-    this.code = code
-    this.statusCode = statusCode
+    constructor(
+      code: ErrorCode,
+      message: string,
+      statusCode: number,
+      options?: { cause?: unknown },
+    ) {
+      super(message, options)
+      this.code = code
+      this.statusCode = statusCode
+    }
+
+    // No `override`: TypeScript does not see a base class behind a union of constructors.
+    get name(): string {
+      return 'FrameworkError'
+    }
   }
-
-  override get name(): string {
-    return 'FrameworkError'
-  }
-}
-
-/** A coded error that is also a RangeError (as Fastify's error of the same code is). */
-class FrameworkRangeError extends RangeError {
-  readonly code: ErrorCode
-  statusCode: number
-
-  constructor(code: ErrorCode, message: string, statusCode: number, options?: { cause?: unknown }) {
-    super(message, options)
-    this.code = code
-    this.statusCode = statusCode
-  }
-
-  override get name(): string {
-    return 'FrameworkError'
-  }
-}
-
-for (const ErrorClass of [FrameworkError, FrameworkTypeError, FrameworkRangeError]) {
-  Object.defineProperty(ErrorClass.prototype, kFrameworkError, { value: true })
 }
 
 const classes = {
   Error: FrameworkError,
-  TypeError: FrameworkTypeError,
-  RangeError: FrameworkRangeError,
+  TypeError: codedErrorOf(TypeError),
+  RangeError: codedErrorOf(RangeError),
 } as const
+
+for (const ErrorClass of Object.values(classes)) {
+  Object.defineProperty(ErrorClass.prototype, kFrameworkError, { value: true })
+}
 
 /**
  * Builds the coded error `code`, filling the `%s` placeholders of its message with `args`, in order.

@@ -52,18 +52,7 @@ export function sendStream(
   const onStreamError = (error: Error): void => {
     stream.unpipe(res)
     res.removeListener('close', onResponseClose)
-    if (!res.headersSent) {
-      for (const name of res.getHeaderNames()) res.removeHeader(name)
-      res.statusCode = 200
-      failSend(res, error)
-      return
-    }
-    logger?.error(
-      { err: error },
-      'The response stream failed after its headers were sent: the response was cut short',
-    )
-    failSend(res, error)
-    res.destroy()
+    streamFailed(res, error, logger)
   }
   let clientGone = false
   const onResponseClose = (): void => {
@@ -91,4 +80,28 @@ function release(stream: Readable): void {
   if (typeof source.destroy === 'function') source.destroy()
   else if (typeof source.close === 'function') (source.close as (cb: () => void) => void)(() => {})
   else if (typeof source.abort === 'function') (source.abort as () => void)()
+}
+
+/**
+ * A payload stream failed: before the head went out, the response is left untouched (headers
+ * cleared) and the send's `done` gets the error, so the core can still answer 500; after it, the
+ * failure is logged and the response, cut short, is destroyed.
+ */
+export function streamFailed(
+  res: SendingResponse,
+  error: Error,
+  logger: StreamLogger | undefined,
+): void {
+  if (!res.headersSent) {
+    for (const name of res.getHeaderNames()) res.removeHeader(name)
+    res.statusCode = 200
+    failSend(res, error)
+    return
+  }
+  logger?.error(
+    { err: error },
+    'The response stream failed after its headers were sent: the response was cut short',
+  )
+  failSend(res, error)
+  res.destroy()
 }

@@ -1,6 +1,6 @@
 import type { OutgoingHeaders, WebStream } from '@framework/core'
-import { failSend, type SendingResponse } from './send-done.js'
-import { type StreamLogger, streamHead } from './send-stream.js'
+import type { SendingResponse } from './send-done.js'
+import { type StreamLogger, streamFailed, streamHead } from './send-stream.js'
 
 /** The reader of a WHATWG stream, as far as this file reads it. */
 interface Reader {
@@ -39,18 +39,7 @@ export function sendWebStream(
     if (settled) return
     settled = true
     res.removeListener('close', cancel)
-    if (!res.headersSent) {
-      for (const name of res.getHeaderNames()) res.removeHeader(name)
-      res.statusCode = 200
-      failSend(res, error)
-      return
-    }
-    logger?.error(
-      { err: error },
-      'The response stream failed after its headers were sent: the response was cut short',
-    )
-    failSend(res, error)
-    res.destroy()
+    streamFailed(res, error, logger)
   }
   const next = (): void => {
     if (settled) return
