@@ -65,6 +65,32 @@ BY_NAME = {
         ('decision', '`logger: pinoInstance` (4.29) keeps working beside `loggerInstance`: both can hold (API.md)'),
     ('test/schema-special-usage.test.js', 'Ajv plugins array parameter'):
         ('internal', "the test folder's ajv-errors generates code with its own copy of Ajv's codegen, not the framework's Ajv (one copy in an application)"),
+    ('test/server.test.js', '/'):
+        ('internal', "its 'aborted during dns.lookup' test stubs ./lib/server.js with proxyquire and waits for an abort that stub makes"),
+    ('test/diagnostics-channel/init.test.js', 'diagnostics_channel when present'):
+        ('internal', 'proxyquire stubs node:diagnostics_channel for fastify.js alone'),
+    ('test/custom-http-server.test.js', 'Should not make an extra closeIdleConnections call'):
+        ('internal', "counts the calls Fastify's close makes to server.closeIdleConnections"),
+    ('test/custom-http-server.test.js', 'Should preserve the extra closeIdleConnections call'):
+        ('internal', "counts the calls Fastify's close makes to server.closeIdleConnections"),
+    ('test/plugin.2.test.js', 'approximate a plugin name also when fastify-plugin has no meta data'):
+        ('internal', "fastify-plugin names an anonymous plugin after its caller's file, here the harness's shim"),
+    ('test/pretty-print.test.js', 'pretty print - empty plugins'):
+        ('internal', "expects avvio's own tree node `bound _after`"),
+    ('test/plugin.4.test.js', 'hasPlugin returns true if the specified plugin has been registered'):
+        ('decision', "its last check is hasPlugin('fastify'): the root plugin is named framework (API.md)"),
+    ('test/close.test.js', 'Current opened connection should not accept new incoming connections'):
+        ('decision', 'close(): the request in flight is answered with Connection: close, forceCloseConnections false waits (API.md Servers)'),
+    ('test/close.test.js', 'rejected incoming connections should be logged'):
+        ('decision', 'close(): the request in flight is answered with Connection: close, so no second request reaches the 503 (API.md Servers)'),
+    ('test/close-pipelining.test.js', 'Should close the socket abruptly - pipelining - return503OnClosing: false'):
+        ('decision', 'a request pipelined behind the one in flight at close() is never started (API.md Servers)'),
+    ('test/internals/initial-config.test.js', 'without options passed to Fastify'):
+        ('decision', 'requestTimeout default 30000 (API.md)'),
+    ('test/internals/initial-config.test.js', 'Should not have issues when passing stream options to Pino.js'):
+        ('decision', 'requestTimeout default 30000 (API.md)'),
+    ('test/internals/initial-config.test.js', 'pluginTimeout should be parsed correctly'):
+        ('decision', "an integer option given text ('0') throws FRM_ERR_INIT_OPTS_INVALID (API.md)"),
     ('test/route.3.test.js', 'does not mutate joi schemas'):
         ('decision', "the schema shorthand stays accepted, so a custom compiler sees `properties` (API.md)"),
 }
