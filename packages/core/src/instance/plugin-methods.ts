@@ -11,6 +11,7 @@ import {
 } from '../context/index.js'
 import type { InjectOptions, InjectResponse } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
+import { nextTick } from '../util/next-turn.js'
 import { assertFunction, assertNotStarted } from './assert.js'
 import { readListenArgs } from './listen-args.js'
 
@@ -192,10 +193,10 @@ export const pluginMethods = {
     if (callback === undefined) return promise
     assertFunction(callback, 'inject(options, callback)')
     // Called outside the promise chain: a callback that throws is an uncaught exception, as with
-    // Fastify's inject, not a rejection nobody handles.
+    // Fastify's inject, not a rejection nobody handles (see nextTick for why not a microtask).
     promise.then(
-      (response) => queueMicrotask(() => callback(null, response)),
-      (error) => queueMicrotask(() => callback(error)),
+      (response) => nextTick(() => callback(null, response)),
+      (error) => nextTick(() => callback(error)),
     )
     return undefined
   },

@@ -5,10 +5,12 @@ interface WithNextTick {
 const host = globalThis as WithNextTick
 
 /**
- * The scheduler of start-up's steps: `process.nextTick` where there is one (Node.js, Bun, Deno),
- * as avvio schedules its steps; elsewhere a microtask.
+ * `process.nextTick` where there is one (Node.js, Bun, Deno), elsewhere a microtask. Start-up
+ * takes its steps on it, as avvio does; a callback given to the instance (inject's) is called on
+ * it, so an exception it throws is uncaught inside the caller's async context (a microtask's is
+ * raised after its context has been left, and node:test can no longer tell which test threw).
  */
-const schedule: (fn: () => void) => void =
+export const nextTick: (fn: () => void) => void =
   typeof host.process?.nextTick === 'function'
     ? (fn) => host.process!.nextTick!(fn)
     : (fn) => queueMicrotask(fn)
@@ -23,5 +25,5 @@ const schedule: (fn: () => void) => void =
  * await nextTurn() // every pending microtask has run
  */
 export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => schedule(resolve))
+  return new Promise((resolve) => nextTick(resolve))
 }
