@@ -6,10 +6,15 @@
 //   plain     the same routes and handlers without inference (schemas typed `RouteSchema`,
 //             request parts read through `any`): the baseline
 //   inferred  the routes as users write them: inline schemas, types inferred by the framework
+//   asconst   the same, each inline schema written `as const` (the literal is still checked once
+//             per inference pass, but its `const` reading stops at the assertion)
+//   hoisted   the same schemas in `as const` variables, declared before each route: the literal is
+//             checked once, before the call (the route call then only infers from its type)
 //   manual    the same routes typed by hand: the types written out as route generics
 //   jstt      the same schemas `as const`, typed through json-schema-to-ts's `FromSchema` (with
 //             `references` for the shared schema) as route generics, the library the issue names
 // Usage: node bench/types/run.mjs [--routes 200,400,1000] [--variants plain,inferred,jstt] [--runs 3]
+//        (also: manual, asconst, hoisted)
 import { execFile } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -58,14 +63,20 @@ function handler(i, read) {
 function route(variant, i) {
   const s = schemas(i)
   const url = `'/r${i}/:id'`
-  if (variant === 'inferred') {
+  const inline = `{ params: ${s.params}, querystring: ${s.querystring}, body: ${s.body}, response: { 200: ${s.ok}, 201: ${s.created} } }`
+  if (variant === 'inferred' || variant === 'asconst') {
     return `app.post(${url}, {
-  schema: { params: ${s.params}, querystring: ${s.querystring}, body: ${s.body}, response: { 200: ${s.ok}, 201: ${s.created} } },
+  schema: ${inline}${variant === 'asconst' ? ' as const' : ''},
 }, ${handler(i, (part) => `request.${part}`)})
 `
   }
+  if (variant === 'hoisted') {
+    return `const schema${i} = ${inline} as const
+app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `request.${part}`)})
+`
+  }
   if (variant === 'plain') {
-    return `const schema${i}: RouteSchema = { params: ${s.params}, querystring: ${s.querystring}, body: ${s.body}, response: { 200: ${s.ok}, 201: ${s.created} } }
+    return `const schema${i}: RouteSchema = ${inline}
 app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `(request.${part} as any)`)})
 `
   }
@@ -75,7 +86,7 @@ app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `(request.${part
   Querystring: { limit: number; q${i}?: string }
   Body: { name: string; count${i}: number; tags?: string[]; owner?: { id: number; email?: string } }
   Reply: { id: number; name${i}: string } | { created: boolean; at${i}?: string }
-}>(${url}, { schema: { params: ${s.params}, querystring: ${s.querystring}, body: ${s.body}, response: { 200: ${s.ok}, 201: ${s.created} } } }, ${handler(i, (part) => `request.${part}`)})
+}>(${url}, { schema: ${inline} }, ${handler(i, (part) => `request.${part}`)})
 `
   }
   return `const p${i} = ${s.params} as const
@@ -100,7 +111,7 @@ function app(variant, count) {
         ? `import framework, { type RouteSchema } from 'framework'\nimport { user } from './shared.js'\n`
         : `import framework from 'framework'\nimport { user } from './shared.js'\n`
   const augment =
-    variant === 'inferred'
+    variant === 'inferred' || variant === 'asconst' || variant === 'hoisted'
       ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n}\n`
       : ''
   let text = `${imports}${augment}\nconst app = framework()\napp.addSchema(user)\n\n`
