@@ -10,6 +10,10 @@
 //             per inference pass, but its `const` reading stops at the assertion)
 //   hoisted   the same schemas in `as const` variables, declared before each route: the literal is
 //             checked once, before the call (the route call then only infers from its type)
+//   chained   a prototype of another route form (declared in the app, no runtime): the schema
+//             inferred by one call, the handler typed by the next, `app.on('POST', url, { schema })
+//             .handler(handler)`: the literal is checked twice, and the handler once against a
+//             fixed type, where a call with a context-sensitive handler checks the literal four times
 //   manual    the same routes typed by hand: the types written out as route generics
 //   jstt      the same schemas `as const`, typed through json-schema-to-ts's `FromSchema` (with
 //             `references` for the shared schema) as route generics, the library the issue names
@@ -70,6 +74,10 @@ function route(variant, i) {
 }, ${handler(i, (part) => `request.${part}`)})
 `
   }
+  if (variant === 'chained') {
+    return `app.on('POST', ${url}, { schema: ${inline} }).handler(${handler(i, (part) => `request.${part}`)})
+`
+  }
   if (variant === 'hoisted') {
     return `const schema${i} = ${inline} as const
 app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `request.${part}`)})
@@ -103,17 +111,32 @@ app.post<{
 `
 }
 
+/**
+ * The `chained` variant's route form, declared on the instance: `on` infers the schema (the slot is
+ * `object` once `S` is known, as in the route methods), `handler` takes a handler typed by it.
+ */
+const chainedForm = `  interface FastifyInstance<RawServer = unknown, RawRequest = unknown, RawReply = unknown, Logger = unknown, TypeProvider = unknown, Local extends object = {}> {
+    on<const S extends AnyRouteSchema>(method: string, url: string, options: { schema: [S] extends [never] ? S : object }): {
+      handler(handler: RouteHandler<SchemaRouteGeneric<S, Local>>): Instance<Local>
+    }
+  }
+`
+
 function app(variant, count) {
   const imports =
-    variant === 'jstt'
-      ? `import type { FromSchema } from 'json-schema-to-ts'\nimport framework from 'framework'\nimport { user } from './shared.js'\n`
-      : variant === 'plain' || variant === 'manual'
-        ? `import framework, { type RouteSchema } from 'framework'\nimport { user } from './shared.js'\n`
-        : `import framework from 'framework'\nimport { user } from './shared.js'\n`
+    variant === 'chained'
+      ? `import framework, { type AnyRouteSchema, type Instance, type RouteHandler, type SchemaRouteGeneric } from 'framework'\nimport { user } from './shared.js'\n`
+      : variant === 'jstt'
+        ? `import type { FromSchema } from 'json-schema-to-ts'\nimport framework from 'framework'\nimport { user } from './shared.js'\n`
+        : variant === 'plain' || variant === 'manual'
+          ? `import framework, { type RouteSchema } from 'framework'\nimport { user } from './shared.js'\n`
+          : `import framework from 'framework'\nimport { user } from './shared.js'\n`
   const augment =
-    variant === 'inferred' || variant === 'asconst' || variant === 'hoisted'
-      ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n}\n`
-      : ''
+    variant === 'chained'
+      ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n${chainedForm}}\n`
+      : variant === 'inferred' || variant === 'asconst' || variant === 'hoisted'
+        ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n}\n`
+        : ''
   let text = `${imports}${augment}\nconst app = framework()\napp.addSchema(user)\n\n`
   for (let i = 0; i < count; i++) text += route(variant, i)
   return text
