@@ -6,8 +6,8 @@
 //   plain     the same routes and handlers without inference (schemas typed `RouteSchema`,
 //             request parts read through `any`): the baseline
 //   inferred  the routes as users write them: inline schemas, types inferred by the framework
-//   asconst   the same, each inline schema written `as const` (the literal is still checked once
-//             per inference pass, but its `const` reading stops at the assertion)
+//   asconst   the same, each inline schema written `as const` (the literal is still checked four
+//             times per call, but the checker's search for its `const` context stops at the assertion)
 //   hoisted   the same schemas in `as const` variables, declared before each route: the literal is
 //             checked once, before the call (the route call then only infers from its type)
 //   chained   a prototype of another route form (declared in the app, no runtime): the schema
@@ -18,7 +18,7 @@
 //   jstt      the same schemas `as const`, typed through json-schema-to-ts's `FromSchema` (with
 //             `references` for the shared schema) as route generics, the library the issue names
 // Usage: node bench/types/run.mjs [--routes 200,400,1000] [--variants plain,inferred,jstt] [--runs 3]
-//        (also: manual, asconst, hoisted)
+//        (also: manual, asconst, hoisted, chained)
 import { execFile } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
