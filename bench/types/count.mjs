@@ -5,8 +5,8 @@
 // It loads a copy of the installed `typescript.js` with a counter at the top of every function,
 // checks each project given (a directory with a tsconfig.json, such as those `run.mjs` leaves in
 // bench/results/types/), and prints the calls made while checking (parsing and binding excluded),
-// with the functions called most.
-// Usage: node bench/types/count.mjs [--top 20] <project dir>...
+// with the functions called most (or, with --functions, the calls of the functions named).
+// Usage: node bench/types/count.mjs [--top 20] [--functions isConstContext,checkObjectLiteral] <project dir>...
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
@@ -17,11 +17,19 @@ const source = require.resolve('typescript/lib/typescript.js')
 const copy = fileURLToPath(new URL('../results/types/counting/typescript.cjs', import.meta.url))
 
 const args = process.argv.slice(2)
-const topAt = args.indexOf('--top')
-const top = topAt === -1 ? 20 : Number(args[topAt + 1])
-const projects = args.filter((arg, i) => arg !== '--top' && i !== topAt + 1)
+/** The value of option `--name`, else `fallback`. */
+function option(name, fallback) {
+  const at = args.indexOf(`--${name}`)
+  return at === -1 ? fallback : args[at + 1]
+}
+const top = Number(option('top', '20'))
+const functions = option('functions', undefined)?.split(',')
+// Every argument that is neither an option nor an option's value is a project.
+const projects = args.filter((arg, i) => !arg.startsWith('--') && !args[i - 1]?.startsWith('--'))
 if (projects.length === 0) {
-  console.error('usage: node bench/types/count.mjs [--top 20] <project dir>...')
+  console.error(
+    'usage: node bench/types/count.mjs [--top 20] [--functions name,...] <project dir>...',
+  )
   process.exit(1)
 }
 
@@ -73,7 +81,8 @@ for (const project of projects) {
     .sort((a, b) => b[1] - a[1])
   const total = calls.reduce((sum, [, count]) => sum + count, 0)
   console.log(`${project}: ${(total / 1e6).toFixed(2)} M calls, ${errors} errors`)
-  for (const [name, count] of calls.slice(0, top)) {
+  const shown = functions ? calls.filter(([name]) => functions.includes(name)) : calls.slice(0, top)
+  for (const [name, count] of shown) {
     console.log(`  ${String(count).padStart(10)} ${name}`)
   }
 }

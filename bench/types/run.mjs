@@ -6,10 +6,19 @@
 //   plain     the same routes and handlers without inference (schemas typed `RouteSchema`,
 //             request parts read through `any`): the baseline
 //   inferred  the routes as users write them: inline schemas, types inferred by the framework
+//   asconst   the same, each inline schema written `as const` (the literal is still checked four
+//             times per call, but the checker's search for its `const` context stops at the assertion)
+//   hoisted   the same schemas in `as const` variables, declared before each route: the literal is
+//             checked once, before the call (the route call then only infers from its type)
+//   chained   a prototype of another route form (declared in the app, no runtime): the schema
+//             inferred by one call, the handler typed by the next, `app.on('POST', url, { schema })
+//             .handler(handler)`: the literal is checked twice, and the handler once against a
+//             fixed type, where a call with a context-sensitive handler checks the literal four times
 //   manual    the same routes typed by hand: the types written out as route generics
 //   jstt      the same schemas `as const`, typed through json-schema-to-ts's `FromSchema` (with
 //             `references` for the shared schema) as route generics, the library the issue names
 // Usage: node bench/types/run.mjs [--routes 200,400,1000] [--variants plain,inferred,jstt] [--runs 3]
+//        (also: manual, asconst, hoisted, chained)
 import { execFile } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -58,14 +67,24 @@ function handler(i, read) {
 function route(variant, i) {
   const s = schemas(i)
   const url = `'/r${i}/:id'`
-  if (variant === 'inferred') {
+  const inline = `{ params: ${s.params}, querystring: ${s.querystring}, body: ${s.body}, response: { 200: ${s.ok}, 201: ${s.created} } }`
+  if (variant === 'inferred' || variant === 'asconst') {
     return `app.post(${url}, {
-  schema: { params: ${s.params}, querystring: ${s.querystring}, body: ${s.body}, response: { 200: ${s.ok}, 201: ${s.created} } },
+  schema: ${inline}${variant === 'asconst' ? ' as const' : ''},
 }, ${handler(i, (part) => `request.${part}`)})
 `
   }
+  if (variant === 'chained') {
+    return `app.on('POST', ${url}, { schema: ${inline} }).handler(${handler(i, (part) => `request.${part}`)})
+`
+  }
+  if (variant === 'hoisted') {
+    return `const schema${i} = ${inline} as const
+app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `request.${part}`)})
+`
+  }
   if (variant === 'plain') {
-    return `const schema${i}: RouteSchema = { params: ${s.params}, querystring: ${s.querystring}, body: ${s.body}, response: { 200: ${s.ok}, 201: ${s.created} } }
+    return `const schema${i}: RouteSchema = ${inline}
 app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `(request.${part} as any)`)})
 `
   }
@@ -75,7 +94,7 @@ app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `(request.${part
   Querystring: { limit: number; q${i}?: string }
   Body: { name: string; count${i}: number; tags?: string[]; owner?: { id: number; email?: string } }
   Reply: { id: number; name${i}: string } | { created: boolean; at${i}?: string }
-}>(${url}, { schema: { params: ${s.params}, querystring: ${s.querystring}, body: ${s.body}, response: { 200: ${s.ok}, 201: ${s.created} } } }, ${handler(i, (part) => `request.${part}`)})
+}>(${url}, { schema: ${inline} }, ${handler(i, (part) => `request.${part}`)})
 `
   }
   return `const p${i} = ${s.params} as const
@@ -92,17 +111,32 @@ app.post<{
 `
 }
 
+/**
+ * The `chained` variant's route form, declared on the instance: `on` infers the schema (the slot is
+ * `object` once `S` is known, as in the route methods), `handler` takes a handler typed by it.
+ */
+const chainedForm = `  interface FastifyInstance<RawServer = unknown, RawRequest = unknown, RawReply = unknown, Logger = unknown, TypeProvider = unknown, Local extends object = {}> {
+    on<const S extends AnyRouteSchema>(method: string, url: string, options: { schema: [S] extends [never] ? S : object }): {
+      handler(handler: RouteHandler<SchemaRouteGeneric<S, Local>>): Instance<Local>
+    }
+  }
+`
+
 function app(variant, count) {
   const imports =
-    variant === 'jstt'
-      ? `import type { FromSchema } from 'json-schema-to-ts'\nimport framework from 'framework'\nimport { user } from './shared.js'\n`
-      : variant === 'plain' || variant === 'manual'
-        ? `import framework, { type RouteSchema } from 'framework'\nimport { user } from './shared.js'\n`
-        : `import framework from 'framework'\nimport { user } from './shared.js'\n`
+    variant === 'chained'
+      ? `import framework, { type AnyRouteSchema, type Instance, type RouteHandler, type SchemaRouteGeneric } from 'framework'\nimport { user } from './shared.js'\n`
+      : variant === 'jstt'
+        ? `import type { FromSchema } from 'json-schema-to-ts'\nimport framework from 'framework'\nimport { user } from './shared.js'\n`
+        : variant === 'plain' || variant === 'manual'
+          ? `import framework, { type RouteSchema } from 'framework'\nimport { user } from './shared.js'\n`
+          : `import framework from 'framework'\nimport { user } from './shared.js'\n`
   const augment =
-    variant === 'inferred'
-      ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n}\n`
-      : ''
+    variant === 'chained'
+      ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n${chainedForm}}\n`
+      : variant === 'inferred' || variant === 'asconst' || variant === 'hoisted'
+        ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n}\n`
+        : ''
   let text = `${imports}${augment}\nconst app = framework()\napp.addSchema(user)\n\n`
   for (let i = 0; i < count; i++) text += route(variant, i)
   return text
