@@ -284,12 +284,15 @@ class NodeHttpTransport implements HttpTransport {
 
   inject(options: InjectOptions | string): Promise<InjectResponse> {
     const inject = loadLightMyRequest()
-    return new Promise<InjectResponse>((resolve, reject) => {
-      inject(this.dispatch, options as LightInjectOptions, (error, response) => {
-        if (error) reject(error)
-        else resolve(response as unknown as InjectResponse)
-      })
+    let settle: (error: Error | null | undefined, response?: unknown) => void = () => {}
+    const promise = new Promise<InjectResponse>((resolve, reject) => {
+      settle = (error, response) => (error ? reject(error) : resolve(response as InjectResponse))
     })
+    // Outside the promise: light-my-request's refusal of the options (an unknown method) throws.
+    inject(this.dispatch, options as LightInjectOptions, (error, response) =>
+      settle(error, response),
+    )
+    return promise
   }
 
   injectChain(ready: () => Promise<void>): unknown {
