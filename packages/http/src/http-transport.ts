@@ -132,12 +132,17 @@ class NodeHttpTransport implements HttpTransport {
 
   /**
    * A request that arrived on an open connection while closing: noted (idle connections are left
-   * open while such requests keep coming), and answered 503 with `return503OnClosing` (true).
+   * open while such requests keep coming), and answered 503 with `return503OnClosing` (true),
+   * which is logged at `info` with Fastify's words.
    */
   #late(res: ServerResponse): boolean {
     this.#connections.lateRequestAt = Date.now()
     if (!this.#options.return503OnClosing) return false
     answerClosing(res)
+    this.#options.logger?.info?.(
+      { res: { statusCode: 503 } },
+      'request aborted - refusing to accept new requests as server is closing',
+    )
     return true
   }
 
