@@ -174,6 +174,7 @@ export function createInstance<Req extends RawRequest, Res>(
     awaitedError: undefined,
     closePromise: undefined,
     mounted: false,
+    booted: false,
     listening: false,
     aborted: false,
     closing: false,

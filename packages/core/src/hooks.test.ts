@@ -351,13 +351,19 @@ describe('hooks', () => {
     expect(seen).toEqual(['/in-child', '/in-child', '/in-grandchild', '/in-grandchild'])
   })
 
-  it('refuse unknown names and non-functions', () => {
+  it("refuse unknown names, names that are no string and non-functions, with Fastify's codes", () => {
     const { app } = createApp()
     expect(() => app.addHook('onFoo' as HookName, (() => {}) as never)).toThrow(
       expect.objectContaining({
-        code: 'FRM_ERR_HOOK_INVALID_TYPE',
+        code: 'FRM_ERR_HOOK_NOT_SUPPORTED',
         message:
-          "'onFoo' is not a hook name: use one of onRequest, preParsing, preValidation, preHandler, preSerialization, onSend, onResponse, onError, onTimeout, onRequestAbort, onRoute, onRegister, onReady, onListen, preClose, onClose",
+          'onFoo hook not supported! Use one of onRequest, preParsing, preValidation, preHandler, preSerialization, onSend, onResponse, onError, onTimeout, onRequestAbort, onRoute, onRegister, onReady, onListen, preClose, onClose',
+      }),
+    )
+    expect(() => app.addHook(1 as never, (() => {}) as never)).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_HOOK_INVALID_TYPE',
+        message: 'The hook name must be a string',
       }),
     )
     expect(() => app.addHook('onRequest', 'nope' as never)).toThrow(

@@ -194,7 +194,12 @@ export const codes = {
   },
   FRM_ERR_HOOK_INVALID_TYPE: {
     statusCode: 500,
-    message: "'%s' is not a hook name: use one of %s",
+    message: 'The hook name must be a string',
+    advice: "Name the hook with a string: `addHook('onRequest', fn)`.",
+  },
+  FRM_ERR_HOOK_NOT_SUPPORTED: {
+    statusCode: 500,
+    message: '%s hook not supported! Use one of %s',
     advice: 'Use one of the hook names the message lists (see the Hooks reference).',
   },
   FRM_ERR_HOOK_TIMEOUT: {
@@ -240,6 +245,12 @@ export const codes = {
     statusCode: 500,
     message: "Option '%s' is not valid: %s",
     advice: 'Fix the option the message names (its type or range).',
+  },
+  FRM_ERR_LOG_INVALID_DESTINATION: {
+    statusCode: 500,
+    message: 'Cannot specify both logger.stream and logger.file options',
+    advice:
+      'Give the logger options one destination: `stream` (a writable stream) or `file` (a path the lines are appended to).',
   },
   FRM_ERR_LOG_INVALID_LOGGER: {
     statusCode: 500,

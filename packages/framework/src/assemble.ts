@@ -20,7 +20,13 @@ import {
   type LoggerOption,
   loggerFromOptions,
 } from './logger.js'
-import { checkOptions, type FrameworkOptions, knownOptions, validatorOptions } from './options.js'
+import {
+  checkOptions,
+  type FrameworkOptions,
+  knownOptions,
+  requestIdHeaderOf,
+  validatorOptions,
+} from './options.js'
 import { precompiledOnly } from './precompiled-only.js'
 import { resolvePrecompiled } from './precompiler.js'
 import { addRequestLogging, logIncomingRequest } from './request-logging.js'
@@ -149,8 +155,7 @@ export function assemble<T extends Transport<any, any>>(
     handlerTimeout: options.handlerTimeout,
     exposeHeadRoutes: options.exposeHeadRoutes,
     genReqId: options.genReqId,
-    // Fastify 5: `true` names its default header.
-    requestIdHeader: options.requestIdHeader === true ? 'request-id' : options.requestIdHeader,
+    requestIdHeader: requestIdHeaderOf(options.requestIdHeader),
     requestIdLogLabel: options.requestIdLogLabel,
     version,
     logNotFound: requestLogging && (loggedRequest ?? true),

@@ -1,4 +1,4 @@
-import type { FrameworkOptions } from './options.js'
+import { type FrameworkOptions, requestIdHeaderOf } from './options.js'
 
 /**
  * The options Fastify 5 lists in `initialConfig`, each with the value this framework applies when
@@ -73,6 +73,7 @@ export function initialConfig(
   for (const name of Object.keys(defaults)) {
     config[name] = given[name] ?? defaults[name]
   }
+  config['requestIdHeader'] = requestIdHeaderOf(options.requestIdHeader)
   // `routerOptions` as given (its functions too), the router defaults filled in.
   if (typeof routerOptions === 'object' && routerOptions !== null) {
     const router: Record<string, unknown> = { ...routerOptions }

@@ -23,6 +23,16 @@ describe('logger option', () => {
     expect(isSilent(createLogger({ level: 'silent' }))).toBe(true)
   })
 
+  it('stream and file together are refused with FRM_ERR_LOG_INVALID_DESTINATION, as in Fastify', () => {
+    const stream = new Writable({ write: (_chunk, _encoding, done) => done() })
+    expect(() => createLogger({ level: 'info', stream, file: '/tmp/never' } as never)).toThrow(
+      expect.objectContaining({
+        code: 'FRM_ERR_LOG_INVALID_DESTINATION',
+        message: 'Cannot specify both logger.stream and logger.file options',
+      }),
+    )
+  })
+
   it('a ready logger is used as it is', () => {
     const lines: string[] = []
     const sink = new Writable({

@@ -85,13 +85,16 @@ function defaultSerializers(): Record<string, (value: any) => unknown> {
 }
 
 /**
- * pino from options, with Fastify's two extra keys: `stream` (where the lines go) and `file` (a
- * path they are appended to).
+ * pino from options, with Fastify's two extra keys: `stream` (where the lines go) or `file` (a
+ * path they are appended to); both at once throw FRM_ERR_LOG_INVALID_DESTINATION.
  */
 function fromPinoOptions(option: LoggerOptions): FrameworkLogger {
   const { stream, file, ...rest } = option as LoggerOptions & {
     stream?: NodeJS.WritableStream
     file?: string
+  }
+  if (stream !== undefined && file !== undefined) {
+    throw createError('FRM_ERR_LOG_INVALID_DESTINATION')
   }
   const options = { ...rest, serializers: { ...defaultSerializers(), ...rest.serializers } }
   const create = loadPino()

@@ -48,7 +48,7 @@ describe('factory options', () => {
     expect(() => checkOptions({ validator: { customOptions: 1 as never } })).toThrow(
       "Option 'validator.customOptions' is not valid",
     )
-    expect(() => checkOptions({ requestIdHeader: '' })).toThrow(
+    expect(() => checkOptions({ requestIdHeader: 1 as never })).toThrow(
       "Option 'requestIdHeader' is not valid",
     )
   })

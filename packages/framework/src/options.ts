@@ -347,6 +347,19 @@ function checkTypes(options: Record<string, unknown>): void {
  * or whole-number option of another type: FRM_ERR_INIT_OPTS_INVALID, as Fastify), so a typo fails
  * at start-up rather than as odd behaviour under load.
  */
+/**
+ * The header `requestIdHeader` names, as Fastify 5 reads the option: `true` is `request-id`, a
+ * name is lower-cased, and `false`, `''` or nothing trust no header.
+ *
+ * @example
+ * requestIdHeaderOf('X-Request-Id') // 'x-request-id'
+ * requestIdHeaderOf('') // false
+ */
+export function requestIdHeaderOf(option: string | boolean | undefined): string | false {
+  if (option === true) return 'request-id'
+  return typeof option === 'string' && option !== '' ? option.toLowerCase() : false
+}
+
 export function checkOptions(options: FrameworkOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw createError('FRM_ERR_OPTIONS_NOT_OBJ')
@@ -446,11 +459,7 @@ export function checkOptions(options: FrameworkOptions): void {
     throw createError('FRM_ERR_INVALID_OPTION', 'requestIdLogLabel', 'expected a non-empty string')
   }
   const header = options.requestIdHeader
-  if (
-    header !== undefined &&
-    typeof header !== 'boolean' &&
-    (typeof header !== 'string' || header === '')
-  ) {
+  if (header !== undefined && typeof header !== 'boolean' && typeof header !== 'string') {
     throw createError(
       'FRM_ERR_INVALID_OPTION',
       'requestIdHeader',

@@ -132,12 +132,17 @@ class NodeHttpTransport implements HttpTransport {
 
   /**
    * A request that arrived on an open connection while closing: noted (idle connections are left
-   * open while such requests keep coming), and answered 503 with `return503OnClosing` (true).
+   * open while such requests keep coming), and answered 503 with `return503OnClosing` (true),
+   * which is logged at `info` with Fastify's words.
    */
   #late(res: ServerResponse): boolean {
     this.#connections.lateRequestAt = Date.now()
     if (!this.#options.return503OnClosing) return false
     answerClosing(res)
+    this.#options.logger?.info?.(
+      { res: { statusCode: 503 } },
+      'request aborted - refusing to accept new requests as server is closing',
+    )
     return true
   }
 
@@ -284,12 +289,15 @@ class NodeHttpTransport implements HttpTransport {
 
   inject(options: InjectOptions | string): Promise<InjectResponse> {
     const inject = loadLightMyRequest()
-    return new Promise<InjectResponse>((resolve, reject) => {
-      inject(this.dispatch, options as LightInjectOptions, (error, response) => {
-        if (error) reject(error)
-        else resolve(response as unknown as InjectResponse)
-      })
+    let settle: (error: Error | null | undefined, response?: unknown) => void = () => {}
+    const promise = new Promise<InjectResponse>((resolve, reject) => {
+      settle = (error, response) => (error ? reject(error) : resolve(response as InjectResponse))
     })
+    // Outside the promise: light-my-request's refusal of the options (an unknown method) throws.
+    inject(this.dispatch, options as LightInjectOptions, (error, response) =>
+      settle(error, response),
+    )
+    return promise
   }
 
   injectChain(ready: () => Promise<void>): unknown {

@@ -58,6 +58,7 @@ async function boot(core: Core): Promise<void> {
   } finally {
     core.inOnReady = false
   }
+  core.booted = true
 }
 
 /** The `ready(callback)` calls plugins made while loading, one after the other. */

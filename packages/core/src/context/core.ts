@@ -84,6 +84,8 @@ export interface Core {
   closePromise: Promise<void> | undefined
   /** True once the route table was handed to the transport. */
   mounted: boolean
+  /** True once `ready()` has resolved (the onReady hooks done): `inject()` dispatches at once. */
+  booted: boolean
   listening: boolean
   /** `close()` was called: the instance neither listens nor answers `inject()` again (Fastify). */
   closing: boolean

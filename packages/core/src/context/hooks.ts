@@ -106,11 +106,13 @@ export function createHookStore(): HookStore {
 /**
  * Checks a hook name and function and wraps them into an entry.
  *
- * @throws FRM_ERR_HOOK_INVALID_TYPE for an unknown name, FRM_ERR_HOOK_INVALID_HANDLER for a non-function
+ * @throws FRM_ERR_HOOK_INVALID_TYPE for a name that is no string, FRM_ERR_HOOK_NOT_SUPPORTED for an
+ * unknown one, FRM_ERR_HOOK_INVALID_HANDLER for a non-function (Fastify's codes)
  */
 export function createHookEntry(name: string, fn: unknown, ctx: Instance): HookEntry {
+  if (typeof name !== 'string') throw createError('FRM_ERR_HOOK_INVALID_TYPE')
   if (!hookNameSet.has(name)) {
-    throw createError('FRM_ERR_HOOK_INVALID_TYPE', name, hookNames.join(', '))
+    throw createError('FRM_ERR_HOOK_NOT_SUPPORTED', name, hookNames.join(', '))
   }
   if (typeof fn !== 'function') {
     // Fastify's wording shows the value itself: `preHandler hook should be a function, instead got null`.

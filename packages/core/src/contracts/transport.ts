@@ -251,7 +251,10 @@ export interface Transport<Req extends RawRequest = RawRequest, Res = unknown> {
   /** Stops accepting connections; resolves once in-flight requests have finished. */
   close(): Promise<void>
 
-  /** An in-process request through the mounted table (light-my-request). */
+  /**
+   * An in-process request through the mounted table (light-my-request). Options it refuses (an
+   * unknown method) throw synchronously, not through the promise.
+   */
   inject(options: InjectOptions | string): Promise<InjectResponse>
 
   /**

@@ -160,7 +160,8 @@ export const pluginMethods = {
   /**
    * The three forms of light-my-request: a promise; `inject(options, callback)`; and `inject()`,
    * which returns the chain (`.get(url).headers({}).end()`). Each waits for `ready()`, whose error
-   * reaches the callback, the promise or the chain.
+   * reaches the callback, the promise or the chain. Once ready, options the transport refuses
+   * throw synchronously, as in Fastify.
    */
   inject(
     this: Instance,
@@ -185,11 +186,15 @@ export const pluginMethods = {
         'pass the request options first: inject({ method, url }, callback)',
       )
     }
+    let promise: Promise<InjectResponse>
     // A started instance that is closing answers no more (Fastify's FST_ERR_REOPENED_CLOSE_SERVER).
-    const promise =
-      core.started && core.closing
-        ? Promise.reject(createError('FRM_ERR_REOPENED_CLOSE_SERVER'))
-        : ready(core).then(() => core.transport.inject(options))
+    if (core.started && core.closing) {
+      promise = Promise.reject(createError('FRM_ERR_REOPENED_CLOSE_SERVER'))
+    } else if (core.booted) {
+      // Ready: the request goes at once, so options the transport refuses (an unknown method)
+      // throw here, as Fastify's inject throws them once started.
+      promise = core.transport.inject(options)
+    } else promise = ready(core).then(() => core.transport.inject(options))
     if (callback === undefined) return promise
     assertFunction(callback, 'inject(options, callback)')
     // Called outside the promise chain: a callback that throws is an uncaught exception, as with

@@ -131,6 +131,25 @@ describe('[compat] Fastify 5 request logging', () => {
     },
   )
 
+  itBoth(
+    "requestIdHeader as Fastify 5 reads it: a name in any case, '' trusts none; initialConfig shows it",
+    async ({ send }) => {
+      const named = makeApp({ requestIdHeader: 'X-Trace-Id' })
+      named.get('/', async (request: any) => request.id)
+      expect((await send(named, { url: '/', headers: { 'x-trace-id': 'trace-7' } })).body).toBe(
+        'trace-7',
+      )
+      expect(named.initialConfig.requestIdHeader).toBe('x-trace-id')
+      const none = makeApp({ requestIdHeader: '' })
+      none.get('/', async (request: any) => request.id)
+      expect((await send(none, { url: '/', headers: { 'request-id': 'abc-1' } })).body).toBe(
+        'req-1',
+      )
+      expect(none.initialConfig.requestIdHeader).toBe(false)
+      expect(makeApp({ requestIdHeader: true }).initialConfig.requestIdHeader).toBe('request-id')
+    },
+  )
+
   it('a logger option that is not a function or boolean is refused', () => {
     expect(() => makeApp({ disableRequestLogging: 'yes' })).toThrow(
       expect.objectContaining({ code: 'FRM_ERR_INVALID_OPTION' }),

@@ -184,6 +184,32 @@ describe('[compat] listen() and close(), Fastify 5', () => {
   })
 })
 
+describe('[compat] inject() once ready (Fastify 5)', () => {
+  it('an unknown method throws at the call, in both forms; over the socket it is a 400', async () => {
+    const app = makeApp()
+    app.get('/', async () => ({ hello: 'world' }))
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    const unknown = { method: 'UNKNOWN_METHOD', url: '/' }
+    expect(() => app.inject(unknown, () => {})).toThrow(Error)
+    expect(() => app.inject(unknown)).toThrow(Error)
+    expect((await app.inject({ url: '/' })).json()).toEqual({ hello: 'world' })
+    const response = await fetch(address, { method: 'UNKNOWN_METHOD' })
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { error: 'Bad Request', message: 'Client Error', statusCode: 400 },
+    ])
+  })
+
+  it('before ready the refusal reaches the callback and the promise instead', async () => {
+    const app = makeApp()
+    app.get('/', async () => 'ok')
+    const unknown = { method: 'UNKNOWN_METHOD', url: '/' }
+    const viaCallback = await new Promise((resolve) => app.inject(unknown, resolve))
+    expect(viaCallback).toBeInstanceOf(Error)
+    await expect(makeApp().inject(unknown)).rejects.toThrow(Error)
+  })
+})
+
 describe('[compat] the listen log lines (Fastify 5)', () => {
   it("logs one 'Server listening at' line per address, every IPv4 interface for 0.0.0.0, internal first", async () => {
     const lines: any[] = []

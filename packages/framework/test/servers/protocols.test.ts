@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import http2 from 'node:http2'
 import framework from 'framework'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tls } from '../../../../test-support/fixtures/tls/index.js'
@@ -244,5 +246,68 @@ describe('[API.md Servers and shutdown] initialConfig', () => {
     expect(h2.initialConfig.https).toEqual({ allowHTTP1: true })
     expect(h2.initialConfig.http2).toBe(true)
     expect(h2.initialConfig.http2SessionTimeout).toBe(72000)
+  })
+})
+
+describe('[API.md Servers and shutdown] a large reply over HTTP/2', () => {
+  // Written whole, a 32 MiB buffer filled the session: once the client cancelled that stream, its
+  // next stream was refused with NGHTTP2_ENHANCE_YOUR_CALM (Fastify 5.12.1's http2/plain test).
+  const payload = Buffer.alloc(32 * 1024 * 1024, 'a')
+  function largeApp() {
+    const app = framework({ http2: true } as never) as any
+    app.get('/large', async (_request: any, reply: any) => {
+      reply.header('content-type', 'application/octet-stream')
+      return payload
+    })
+    app.get('/small', async () => 'ok')
+    return app
+  }
+
+  it('is whole through inject and over the stream', async () => {
+    const app = largeApp()
+    try {
+      const injected = await app.inject('/large')
+      expect([injected.statusCode, injected.rawPayload.equals(payload)]).toEqual([200, true])
+      const base = await app.listen({ port: 0, host: '127.0.0.1' })
+      const client = http2.connect(base)
+      try {
+        const stream = client.request({ ':path': '/large' })
+        const chunks: Buffer[] = []
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+        await once(stream, 'end')
+        expect(Buffer.concat(chunks).equals(payload)).toBe(true)
+      } finally {
+        client.close()
+      }
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('cancelled by the client, leaves the next stream of the session to be answered', async () => {
+    const app = largeApp()
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const client = http2.connect(base)
+    try {
+      const large = client.request({ ':path': '/large' })
+      large.on('error', () => {})
+      await once(large, 'response')
+      large.pause()
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      large.close(http2.constants.NGHTTP2_CANCEL)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const small = client.request({ ':path': '/small' })
+      small.setEncoding('utf8')
+      let body = ''
+      small.on('data', (chunk: string) => {
+        body += chunk
+      })
+      const [headers] = await once(small, 'response')
+      await once(small, 'end')
+      expect([headers[':status'], body]).toEqual([200, 'ok'])
+    } finally {
+      client.close()
+      await app.close()
+    }
   })
 })

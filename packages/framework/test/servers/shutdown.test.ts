@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { connect as connectH2 } from 'node:http2'
 import { connect, type Socket } from 'node:net'
+import { Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import framework from 'framework'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -205,8 +206,15 @@ describe('[API.md Servers and shutdown] HTTP/2: a stream sent just before close(
 })
 
 describe('[API.md Servers and shutdown] what arrives while closing', () => {
-  it('answers a request on a kept-alive connection 503 with connection: close and the standard body', async () => {
-    const { app, port } = await start()
+  it('answers a request on a kept-alive connection 503 with connection: close and the standard body, and logs it', async () => {
+    const lines: Array<Record<string, any>> = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)))
+        done()
+      },
+    })
+    const { app, port } = await start({ logger: { level: 'info', stream } })
     const connection = await rawConnection(port)
     expect((await connection.get('/fast')).body).toBe('ok')
     const inFlight = fetchSlow(port)
@@ -221,6 +229,12 @@ describe('[API.md Servers and shutdown] what arrives while closing', () => {
       error: 'Service Unavailable',
       message: 'Service Unavailable',
     })
+    expect(
+      lines.filter(
+        (line) =>
+          line.msg === 'request aborted - refusing to accept new requests as server is closing',
+      ),
+    ).toEqual([expect.objectContaining({ level: 30, res: { statusCode: 503 } })])
     expect((await inFlight).status).toBe(200)
     await closing
   })

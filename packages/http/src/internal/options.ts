@@ -63,8 +63,15 @@ export interface HttpTransportOptions {
   http?: HttpServerOptions | null
   /** Requests one keep-alive connection may serve before it is closed (0: any number). Default 0. */
   maxRequestsPerSocket?: number
-  /** Where the transport reports a response stream that failed after its headers were sent. */
-  logger?: { warn(...args: unknown[]): void; error(...args: unknown[]): void }
+  /**
+   * Where the transport reports a response stream that failed after its headers were sent, and
+   * (at `info`, when it has the method) a request refused with 503 while the server closes.
+   */
+  logger?: {
+    warn(...args: unknown[]): void
+    error(...args: unknown[]): void
+    info?(...args: unknown[]): void
+  }
   /**
    * Which proxies to believe about the client (`X-Forwarded-For`, `-Host`, `-Proto`): `true`,
    * a hop count, addresses or subnets, or `(address, hop) => boolean`. Default: none.

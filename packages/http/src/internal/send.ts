@@ -4,6 +4,7 @@ import type { OutgoingHeaders, TrailerSource, WebStream, WritablePayload } from 
 import { createError } from '@framework/error-formatter'
 import { closesConnection, mustCloseConnection } from './close-connection.js'
 import { isHttp2Response } from './closing-answer.js'
+import { endInChunks, HTTP2_CHUNK_BYTES } from './http2-chunks.js'
 import { stopRequestAfterResponse } from './http2-early-answer.js'
 import {
   failSend,
@@ -20,6 +21,11 @@ import { answerWriteFailure } from './write-failure.js'
 /** True for the statuses whose responses never have a body (1xx, 204, 304). */
 function hasNoBody(statusCode: number): boolean {
   return statusCode < 200 || statusCode === 204 || statusCode === 304
+}
+
+/** True when the response carries a body: not HEAD, nor a 1xx, 204 or 304. */
+function writesBody(res: SendingResponse, statusCode: number): boolean {
+  return !hasNoBody(statusCode) && res.req?.method !== 'HEAD'
 }
 
 /**
@@ -41,6 +47,7 @@ function frame(headers: OutgoingHeaders, statusCode: number, byteLength: number)
  *
  * - a string or Buffer gets its exact `content-length` (bytes, not characters), a 304 too (an empty
  *   one `0`), while 1xx and 204 get neither `content-length` nor `content-type`;
+ * - over HTTP/2, a string or Buffer larger than 64 KiB is written in pieces (see `endInChunks`);
  * - `null` writes no body: `content-length: 0`, except for HEAD (the core may give the length of
  *   the body a GET would have had) and for 1xx/204/304 responses;
  * - a stream is piped (see `sendStream`), a WHATWG `ReadableStream` written a chunk at a time
@@ -76,18 +83,18 @@ export function send(
   try {
     if (trailers !== undefined) {
       sendWithTrailers(res, statusCode, headers, withNodeStream(payload), trailers, logger)
-    } else if (typeof payload === 'string') {
-      frame(headers, statusCode, Buffer.byteLength(payload))
+    } else if (typeof payload === 'string' || payload instanceof Uint8Array) {
+      const byteLength =
+        typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
+      frame(headers, statusCode, byteLength)
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
-      res.end(payload)
+      if (byteLength > HTTP2_CHUNK_BYTES && isHttp2Response(res) && writesBody(res, statusCode)) {
+        endInChunks(res, typeof payload === 'string' ? Buffer.from(payload) : payload)
+      } else res.end(payload)
     } else if (payload === null) {
-      if (!hasNoBody(statusCode) && res.req?.method !== 'HEAD') headers['content-length'] = 0
+      if (writesBody(res, statusCode)) headers['content-length'] = 0
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
       res.end()
-    } else if (payload instanceof Uint8Array) {
-      frame(headers, statusCode, payload.byteLength)
-      res.writeHead(statusCode, headers as OutgoingHttpHeaders)
-      res.end(payload)
     } else if (typeof (payload as Readable | undefined)?.pipe === 'function') {
       sendStream(res, statusCode, headers, payload as Readable, logger)
     } else if (isWebStream(payload)) {
