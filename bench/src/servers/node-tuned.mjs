@@ -167,7 +167,7 @@ function newUser(res, text) {
     }
     return sendError(res, 400, 'Body is not valid JSON')
   }
-  if (POISON.test(text) && poisoned(body)) {
+  if ((PROTO_KEY.test(text) || CONSTRUCTOR_KEY.test(text)) && poisoned(body)) {
     return sendError(res, 400, 'Object contains forbidden prototype property')
   }
   if (!newUserInput(body)) return sendInvalid(res, newUserInput.errors, 'body')
@@ -185,8 +185,11 @@ function isJsonType(header) {
   )
 }
 
-const POISON =
-  /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"|"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"/
+// secure-json-parse's two screens: only a text with such a key is walked
+const PROTO_KEY =
+  /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/
+const CONSTRUCTOR_KEY =
+  /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/
 
 /** A `__proto__` key, or a `constructor` key holding `prototype`, at any depth. */
 function poisoned(node) {
