@@ -25,6 +25,8 @@ const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url
     '-q',
     process.execPath,
     '--single-threaded',
+    // more V8 flags for the server, space-separated (e.g. to test how steady the count is)
+    ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean),
   ],
 })
 const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
