@@ -1,10 +1,10 @@
 // The correctness check run before measuring: one request per scenario against a target, its
 // status, content type, required headers and (where given) exact body compared with
-// scenarios.mjs; then the edge cases of probes.mjs, status only; for the service scenario (h),
+// scenarios.mjs (the framework's own error bodies for the framework and node-tuned); then the edge cases of probes.mjs, status only; for the service scenario (h),
 // the edge cases of service-probes.mjs and a rate-limit count.
 import { send } from './http-request.mjs'
 import { probes } from './probes.mjs'
-import { JSON_TYPE, scenarios } from './scenarios.mjs'
+import { frameworkFormatTargets, JSON_TYPE, scenarios } from './scenarios.mjs'
 import { serviceProbes } from './service-probes.mjs'
 
 /**
@@ -23,7 +23,7 @@ export async function checkTarget(server, scenarioIds) {
       list.push(`(${id}) not served: ${server.serviceError ?? 'no port for this scenario'}`)
       continue
     }
-    await checkScenario(port, id, list)
+    await checkScenario(port, id, list, server.target)
     if (separate) await checkServiceProbes(port, id, list)
   }
   await checkProbes(server.port, probes, '', problems)
@@ -33,8 +33,12 @@ export async function checkTarget(server, scenarioIds) {
   return { problems, byScenario }
 }
 
-async function checkScenario(port, id, problems) {
+async function checkScenario(port, id, problems, target) {
   const { request, expect } = scenarios[id]
+  const body =
+    expect.body === null && frameworkFormatTargets.includes(target)
+      ? (expect.frameworkBody ?? null)
+      : expect.body
   const where = `(${id}) ${request.method} ${request.path}`
   const res = await attempt(port, request, where, problems)
   if (res === undefined) return
@@ -46,9 +50,9 @@ async function checkScenario(port, id, problems) {
   if (res.headers['content-type'] !== JSON_TYPE) {
     problems.push(`${where}: content-type ${res.headers['content-type']}, expected ${JSON_TYPE}`)
   }
-  if (expect.body !== null && res.body !== expect.body) {
+  if (body !== null && res.body !== body) {
     problems.push(
-      `${where}: body differs\n      got      ${clip(res.body)}\n      expected ${clip(expect.body)}`,
+      `${where}: body differs\n      got      ${clip(res.body)}\n      expected ${clip(body)}`,
     )
   }
   checkHeaders(res, expect.headers, where, problems)

@@ -13,7 +13,7 @@ import { scenarios } from './scenarios.mjs'
 import { startupTargets } from './startup-precompiled-target.mjs'
 import { measureStartup } from './startup-runner.mjs'
 import { summarize, verdicts } from './summarize.mjs'
-import { CONTROL, startTarget, TARGETS } from './targets.mjs'
+import { CONTROL, startTarget, TARGETS, WITHOUT_STARTUP } from './targets.mjs'
 
 const log = (line) => process.stderr.write(`${line}\n`)
 
@@ -117,7 +117,10 @@ stopAll()
 const startup = options.skipStartup
   ? null
   : await measureStartup(
-      await startupTargets(compared, log),
+      await startupTargets(
+        compared.filter((t) => !WITHOUT_STARTUP.includes(t)),
+        log,
+      ),
       options.startupRuns,
       options.noiseThreshold,
       log,

@@ -255,10 +255,14 @@ export const validatedUsersPrefix = '/validated'
 const userTags = ['admin', 'beta']
 const { nickname: _dropped, ...storedNewUser } = validNewUser
 
+/** The targets that answer errors in the framework's own format, byte for byte. */
+export const frameworkFormatTargets = ['framework', 'framework-control', 'node-tuned']
+
 /**
  * The requests and expected responses, by scenario letter. `body` is the exact expected body;
  * it is null where each framework answers in its own error format (only status and content type
- * are compared). `request.headers` are sent with every request of the scenario;
+ * are compared); there `frameworkBody` is the framework's, which the targets of
+ * `frameworkFormatTargets` must give exactly. `request.headers` are sent with every request of the scenario;
  * `expect.headers` must be in the response (`true`: present with any value).
  */
 export const scenarios = {
@@ -280,12 +284,28 @@ export const scenarios = {
   d: {
     title: 'POST invalid body 400',
     request: { method: 'POST', path: '/users', json: JSON.stringify(invalidNewUser) },
-    expect: { status: 400, body: null },
+    expect: {
+      status: 400,
+      body: null,
+      frameworkBody: JSON.stringify({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'body/email should match format "email"',
+      }),
+    },
   },
   e: {
     title: 'unknown route 404',
     request: { method: 'GET', path: '/no/such/route' },
-    expect: { status: 404, body: null },
+    expect: {
+      status: 404,
+      body: null,
+      frameworkBody: JSON.stringify({
+        message: 'Route GET:/no/such/route not found',
+        error: 'Not Found',
+        statusCode: 404,
+      }),
+    },
   },
   f: {
     title: 'GET 20 fields, Zod response',

@@ -126,6 +126,8 @@ export const serviceScenario = {
   without: {
     'node-http':
       'not part of this scenario: the hand-written server has no equivalent of the four plugins',
+    'node-tuned':
+      'not part of this scenario: the hand-tuned server has no equivalent of the four plugins',
   },
   request: {
     method: 'POST',

@@ -175,6 +175,37 @@ describe('errors that are not validation errors', () => {
       ['info', 'client'],
     ])
   })
+
+  it('logs nothing and makes no request id for an error when the logger is silent, unless a route makes its own logger', async () => {
+    const { logger, lines } = recordingLogger()
+    const silent: any = { level: 'silent', child: () => silent }
+    for (const level of ['info', 'warn', 'error', 'debug', 'trace', 'fatal'])
+      silent[level] = () => {}
+    let ids = 0
+    const { app } = createApp({ logger: silent, genReqId: () => `req-${++ids}` })
+    const fail = async () => {
+      throw Object.assign(new Error('client'), { statusCode: 400 })
+    }
+    app.get('/quiet', fail)
+    app.register(async (child) => {
+      child.setChildLoggerFactory((_parent, bindings) => {
+        lines.push(['child', bindings, undefined])
+        return logger
+      })
+      child.get('/own', fail)
+    })
+    const quiet = await app.inject('/quiet')
+    expect(quiet.statusCode).toBe(400)
+    expect(quiet.body).toBe('{"statusCode":400,"error":"Bad Request","message":"client"}')
+    expect(ids).toBe(0)
+    expect(lines).toEqual([])
+    const own = await app.inject('/own')
+    expect(own.statusCode).toBe(400)
+    expect(lines.map(([level, object, message]) => [level, object, message])).toEqual([
+      ['child', { reqId: 'req-1' }, undefined],
+      ['info', { res: { statusCode: 400 }, err: expect.any(Error) }, 'client'],
+    ])
+  })
 })
 
 describe('error handlers', () => {

@@ -5,6 +5,7 @@ import {
   kHeaders,
   kInOnError,
   kPhase,
+  kRequestLog,
   kRoute,
   kSerializer,
   kStatus,
@@ -125,7 +126,10 @@ function defaultErrorHandler(reply: Reply, error: unknown): void {
   const message = messageOf(error)
   applyErrorHeaders(reply, error)
   const logged = reply[kRoute].core.logRequestErrors
-  if (logged === true || (logged !== false && logged(reply.request))) {
+  if (
+    (logged === true || (logged !== false && logged(reply.request))) &&
+    !silentRequestLog(reply)
+  ) {
     // Fastify 5's line: the reply under `res` (and, for a 5xx, the request under `req`) for the
     // logger's serializers to write, else the status as its reply serializer writes it.
     const request = reply.request
@@ -162,6 +166,24 @@ function defaultErrorHandler(reply: Reply, error: unknown): void {
  * boolean or a number as JSON (`throw false` answers `false`); `undefined` an empty body; a symbol,
  * which JSON cannot write, an empty JSON-typed body.
  */
+/**
+ * True when the request's logger, not made yet, would be made silent: the instance's logger is at
+ * `silent` (the default without `logger`), and the route neither sets its own level nor makes its
+ * child loggers itself. The error's line is then left out: it would cost the child logger, the
+ * request id and the line's objects on every error answered (a failed validation is the common
+ * one) to log nothing. A logger the request already has (a hook may have changed its level) logs
+ * as it is.
+ */
+function silentRequestLog(reply: Reply): boolean {
+  const rc = reply[kRoute]
+  return (
+    reply.request[kRequestLog] === undefined &&
+    rc.childLoggerFactory === null &&
+    rc.logLevel === undefined &&
+    rc.core.log.level === 'silent'
+  )
+}
+
 function sendNonError(reply: Reply, error: unknown): void {
   if (typeof error === 'symbol') {
     reply[kHeaders]['content-type'] = 'application/json; charset=utf-8'
