@@ -88,7 +88,7 @@ export function verdicts({
         what: `(${row.scenario}) A/A control: CPU/req of ${CONTROL} over framework (same code; 1.00x on a quiet machine)`,
         ok: null,
         info: true,
-        detail: `${(control.cpuUsPerReq / row.cpuUsPerReq).toFixed(2)}x${perRound(paired)}`,
+        detail: `${(control.cpuUsPerReq / row.cpuUsPerReq).toFixed(2)}x${perRound(paired, 'twin')}`,
       })
     }
   }
@@ -128,8 +128,8 @@ function startupVerdicts(startup) {
   return out
 }
 
-function perRound(paired) {
+function perRound(paired, who = 'framework') {
   return paired === null
     ? ''
-    : `; framework per round: median ${paired.median.toFixed(2)}x, ${paired.min.toFixed(2)}x to ${paired.max.toFixed(2)}x`
+    : `; ${who} per round: median ${paired.median.toFixed(2)}x, ${paired.min.toFixed(2)}x to ${paired.max.toFixed(2)}x`
 }
