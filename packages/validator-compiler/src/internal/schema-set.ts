@@ -51,6 +51,8 @@ export class SchemaSet {
   private readonly newAjv: () => Ajv
   private readonly sharedSchemas: Readonly<Record<string, object | boolean>>
   private collected: ReturnType<ValidatorCollector['setFor']> | undefined
+  /** Whether a keyword of this Ajv may rewrite the schemas it compiles (see keyword-rewrites). */
+  private readonly mayRewrite: boolean
   private resolveUri: ((base: string, ref: string) => string) | undefined
 
   constructor(
@@ -58,8 +60,10 @@ export class SchemaSet {
     sharedSchemas: Readonly<Record<string, object | boolean>>,
     warnings: WarningSink,
     precompile?: SetPrecompile,
+    mayRewrite = true,
   ) {
     this.newAjv = newAjv
+    this.mayRewrite = mayRewrite
     this.sharedSchemas = sharedSchemas
     this.warnings = warnings
     this.precompile = precompile
@@ -167,7 +171,8 @@ export class SchemaSet {
       this.resolver(),
     ) as object | boolean
     this.refuseAsync(schema, prepared, input)
-    const before = snapshot(prepared)
+    // Only a keyword of the application's can rewrite a schema: without any, no copy to compare.
+    const before = this.mayRewrite ? snapshot(prepared) : undefined
     let validate: ValidateFunction
     this.warnings.where = `${input.method} ${input.url}, part ${httpPart}`
     try {
@@ -177,7 +182,7 @@ export class SchemaSet {
     } finally {
       this.warnings.where = undefined
     }
-    const rewrites = rewritesOf(before, prepared)
+    const rewrites = before === undefined ? undefined : rewritesOf(before, prepared)
     rewrites?.apply(schema)
     if (cacheKey !== undefined) {
       this.compiled.set(cacheKey, validate)
