@@ -30,6 +30,18 @@ const SPEC = {
   ],
   'skip-startup': ['boolean', 'BENCH_SKIP_STARTUP', false, 'skip the start-up measurement'],
   'startup-runs': ['integer', 'BENCH_STARTUP_RUNS', 5, 'processes per target and route count'],
+  scale: [
+    'boolean',
+    'BENCH_SCALE',
+    false,
+    'also measure the scale table (scale.mjs: 1,000/10,000 routes, 500/5,000 shared schemas; tens of minutes)',
+  ],
+  'scale-runs': [
+    'integer',
+    'BENCH_SCALE_RUNS',
+    3,
+    'processes per target and size of the scale table',
+  ],
   'noise-threshold': [
     'number',
     'BENCH_NOISE_THRESHOLD',

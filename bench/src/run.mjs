@@ -1,6 +1,7 @@
 // Entry of `pnpm bench`: starts every target's server in its own process, checks each answers
 // every scenario correctly, measures them interleaved (round → scenario → target), then the
-// start-up cost, and prints one markdown report (progress goes to stderr) and writes JSON.
+// start-up cost (and, with --scale, the scale table), and prints one markdown report (progress
+// goes to stderr) with the verdicts on issue 41's targets (verdicts.mjs), and writes JSON.
 // Flags: see options.mjs or `node src/run.mjs --help`.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
@@ -9,11 +10,13 @@ import { measure } from './measure.mjs'
 import { runMeta } from './meta.mjs'
 import { parseOptions, usage } from './options.mjs'
 import { renderMarkdown } from './report.mjs'
+import { measureScale, renderScale } from './scale.mjs'
 import { scenarios } from './scenarios.mjs'
 import { startupTargets } from './startup-precompiled-target.mjs'
 import { measureStartup } from './startup-runner.mjs'
-import { summarize, verdicts } from './summarize.mjs'
+import { summarize } from './summarize.mjs'
 import { CONTROL, startTarget, TARGETS, WITHOUT_STARTUP } from './targets.mjs'
+import { verdicts } from './verdicts.mjs'
 
 const log = (line) => process.stderr.write(`${line}\n`)
 
@@ -113,18 +116,34 @@ for (let round = 1; round <= options.rounds; round++) {
 }
 stopAll()
 
-// 3. start-up, after the servers are gone
+// 3. start-up, after the servers are gone (the twin too: a start-up target is judged on the
+// worse of the pair), then the scale table
 const startup = options.skipStartup
   ? null
   : await measureStartup(
       await startupTargets(
-        compared.filter((t) => !WITHOUT_STARTUP.includes(t)),
+        [
+          ...compared.filter((t) => !WITHOUT_STARTUP.includes(t)),
+          ...(options.control ? [CONTROL] : []),
+        ],
         log,
       ),
       options.startupRuns,
       options.noiseThreshold,
       log,
     )
+const scaleOptions = {
+  runs: options.scaleRuns,
+  only: compared.filter((t) => t !== 'node-http'),
+  control: options.control,
+  cases: ['routes', 'shared'],
+  sizes: { routes: [1000, 10000], shared: [500, 5000] },
+  onceOverMs: 200000,
+  timeoutMs: 600000,
+}
+const scale = options.scale
+  ? { rows: await measureScale(scaleOptions, log), options: scaleOptions }
+  : null
 
 // 4. report
 const summary = summarize(measurements, options.scenarios, targets)
@@ -135,12 +154,21 @@ const results = {
   skippedScenarios,
   summary,
   startup,
-  verdicts: verdicts(summary, startup, measurements, skippedScenarios),
+  scale,
+  verdicts: verdicts({
+    summary,
+    startup,
+    scale,
+    measurements,
+    skippedScenarios,
+    pluginLine: options.pluginLine,
+  }),
   measurements,
 }
 mkdirSync(dirname(options.json), { recursive: true })
 writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`)
 process.stdout.write(renderMarkdown(results))
+if (scale !== null) process.stdout.write(`\n${renderScale(scale.rows, [], scale.options)}`)
 log(`\nJSON results: ${options.json}`)
 
 function progressLine(round, scenario, target, m) {

@@ -64,13 +64,17 @@ export async function measureStartup(targets, runs, noiseThreshold, log) {
   return out
 }
 
-/** One start-up process: `{ ms, rss, otherCores }` or `{ error }`. */
-function startOnce(target, routes) {
+/**
+ * One start-up process (`startup.mjs <target> <size> <kind>`): its report (`{ ms, firstMs,
+ * readyCpuMs, rss, maxRss, cpu }`) with `otherCores`, the CPU other processes used meanwhile
+ * (null where /proc/stat is missing), or `{ error }`.
+ */
+export function startOnce(target, size, kind = 'routes', timeoutMs = TIMEOUT_MS) {
   const busy0 = machineBusyUs()
   const self0 = process.cpuUsage()
   const t0 = process.hrtime.bigint()
   return new Promise((resolve) => {
-    const child = fork(ENTRY, [target, String(routes)], {
+    const child = fork(ENTRY, [target, String(size), kind], {
       execArgv: [],
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
@@ -82,9 +86,9 @@ function startOnce(target, routes) {
       stderr = (stderr + s).slice(-1000)
     })
     const timer = setTimeout(() => {
-      result = { error: `${target}: no start-up report within ${TIMEOUT_MS / 1000} s` }
+      result = { error: `${target}: no start-up report within ${timeoutMs / 1000} s` }
       child.kill()
-    }, TIMEOUT_MS)
+    }, timeoutMs)
     child.on('message', (msg) => {
       if (result !== undefined) return
       result = msg

@@ -1,6 +1,7 @@
 // Compile cost of the startup bench's route schemas: the framework's compilers against the bare
 // libraries they wrap, in one process. `node bench/tools/compile-overhead.mjs [routes]`.
-// Each variant runs in a fresh child (no warm caches shared between them), 3 times, medians.
+// Each variant runs in a fresh child (no warm caches shared between them), 3 times, medians of
+// the CPU time (user + system) of the compile loop.
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -80,7 +81,9 @@ if (variant === undefined) {
       })
     }
   }
-  const t = performance.now()
+  // CPU time, not wall: contention on a shared machine moves it far less
+  const t = process.cpuUsage()
   run()
-  process.stdout.write(String(performance.now() - t))
+  const used = process.cpuUsage(t)
+  process.stdout.write(String((used.user + used.system) / 1000))
 }

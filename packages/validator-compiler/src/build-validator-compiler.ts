@@ -70,12 +70,16 @@ export function buildValidatorCompiler(
     }
   }
 
+  // Ajv's own keywords, ajv-formats' and the framework's never change a schema; a plugin's or a
+  // keyword definition's may (as @fastify/multipart's `isFile` does).
+  const mayRewrite = plugins.length > 0 || (ajvOptions.keywords?.length ?? 0) > 0
+
   const byObject = new WeakMap<object, SchemaSet>()
   const byContent = new Map<string, SchemaSet>()
 
   const newSchemaSet = (sharedSchemas: Readonly<Record<string, object | boolean>>): SchemaSet => {
     const newAjv = () => createAjv(ajvOptions, plugins)
-    return new SchemaSet(newAjv, sharedSchemas, warnings, precompileOf(sharedSchemas))
+    return new SchemaSet(newAjv, sharedSchemas, warnings, precompileOf(sharedSchemas), mayRewrite)
   }
 
   return function validatorCompilerFor(sharedSchemas = {}) {

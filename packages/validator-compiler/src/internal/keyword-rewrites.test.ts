@@ -45,6 +45,26 @@ describe('keyword rewrites', () => {
     })
   })
 
+  it('a keyword given in customOptions.keywords rewrites the route schema too', () => {
+    const compile = buildValidatorCompiler({
+      customOptions: {
+        keywords: [
+          {
+            keyword: 'isUpload',
+            compile: (_value: unknown, parent: Record<string, unknown>) => {
+              parent.type = 'string'
+              delete parent.isUpload
+              return () => true
+            },
+          },
+        ],
+      },
+    })({})
+    const schema = { type: 'object', properties: { file: { isUpload: true } } }
+    compile({ schema, method: 'POST', url: '/a', httpPart: 'body' })
+    expect(schema).toEqual({ type: 'object', properties: { file: { type: 'string' } } })
+  })
+
   it('a schema no keyword rewrites is left untouched', () => {
     const compile = buildValidatorCompiler({})({})
     const schema = { type: 'object', properties: { n: { type: 'number', nullable: true } } }

@@ -51,14 +51,19 @@ export class SchemaSet {
   private readonly newAjv: () => Ajv
   private readonly sharedSchemas: Readonly<Record<string, object | boolean>>
   private collected: ReturnType<ValidatorCollector['setFor']> | undefined
+  /** Whether a keyword of this Ajv may rewrite the schemas it compiles (see keyword-rewrites). */
+  private readonly mayRewrite: boolean
+  private resolveUri: ((base: string, ref: string) => string) | undefined
 
   constructor(
     newAjv: () => Ajv,
     sharedSchemas: Readonly<Record<string, object | boolean>>,
     warnings: WarningSink,
     precompile?: SetPrecompile,
+    mayRewrite = true,
   ) {
     this.newAjv = newAjv
+    this.mayRewrite = mayRewrite
     this.sharedSchemas = sharedSchemas
     this.warnings = warnings
     this.precompile = precompile
@@ -166,7 +171,8 @@ export class SchemaSet {
       this.resolver(),
     ) as object | boolean
     this.refuseAsync(schema, prepared, input)
-    const before = snapshot(prepared)
+    // Only a keyword of the application's can rewrite a schema: without any, no copy to compare.
+    const before = this.mayRewrite ? snapshot(prepared) : undefined
     let validate: ValidateFunction
     this.warnings.where = `${input.method} ${input.url}, part ${httpPart}`
     try {
@@ -176,7 +182,7 @@ export class SchemaSet {
     } finally {
       this.warnings.where = undefined
     }
-    const rewrites = rewritesOf(before, prepared)
+    const rewrites = before === undefined ? undefined : rewritesOf(before, prepared)
     rewrites?.apply(schema)
     if (cacheKey !== undefined) {
       this.compiled.set(cacheKey, validate)
@@ -221,9 +227,25 @@ export class SchemaSet {
     return entry.facts
   }
 
+  /**
+   * Ajv's URI resolution, memoized: every route's `$ref`s are resolved twice (linking and the
+   * `$async` check), mostly the same few (`'' + 'item#'`), and parsing URIs was 3 % of start-up.
+   */
   private resolver(): (base: string, ref: string) => string {
+    if (this.resolveUri !== undefined) return this.resolveUri
     const uri = this.ajv.opts.uriResolver
-    return (base, ref) => uri.resolve(base, ref)
+    const known = new Map<string, string>()
+    this.resolveUri = (base, ref) => {
+      // A NUL never occurs in a URI, so the pair's key is unambiguous.
+      const key = `${base}\0${ref}`
+      let resolved = known.get(key)
+      if (resolved === undefined) {
+        resolved = uri.resolve(base, ref)
+        known.set(key, resolved)
+      }
+      return resolved
+    }
+    return this.resolveUri
   }
 }
 
