@@ -115,10 +115,11 @@ export const codes = {
     advice:
       'Pass a function `(request, payload[, done])` as the parser to `addContentTypeParser`. Pass a function as the parser to `addContentTypeParser`.',
   },
-  FRM_ERR_CTP_INVALID_JSON: {
+  FRM_ERR_CTP_INVALID_JSON_BODY: {
     statusCode: 400,
-    message: 'Body is not valid JSON: %s',
-    advice: 'The client sent malformed JSON; the message quotes the parse error.',
+    message: "Body is not valid JSON but content-type is set to '%s'",
+    advice:
+      "The client declared JSON but sent something else: fix the body, or the `Content-Type` header. The parse error is the error's `cause`.",
   },
   FRM_ERR_CTP_INVALID_TYPE: {
     statusCode: 500,
