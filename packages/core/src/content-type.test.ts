@@ -116,16 +116,14 @@ describe('body parsing', () => {
       {
         statusCode: 415,
         error: 'Unsupported Media Type',
-        message: 'Unsupported Media Type: application/jsonx',
+        message: 'Unsupported Media Type',
         code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])
     const none = await app.inject(post('/', undefined, 'abc'))
-    expect([none.statusCode, none.json().message]).toEqual([
-      415,
-      'Unsupported Media Type: undefined',
-    ])
-    expect((await app.inject(post('/', 'not a type', 'abc'))).statusCode).toBe(415)
+    expect([none.statusCode, none.json().message]).toEqual([415, 'Unsupported Media Type'])
+    const notAType = await app.inject(post('/', 'invalid-content-type', 'abc'))
+    expect([notAType.statusCode, notAType.json().message]).toEqual([415, 'Unsupported Media Type'])
   })
 
   it('leaves request.body undefined without a body and a type; with a type the parser runs, even on an empty body', async () => {

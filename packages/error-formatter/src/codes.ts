@@ -135,9 +135,9 @@ export const codes = {
   },
   FRM_ERR_CTP_INVALID_MEDIA_TYPE: {
     statusCode: 415,
-    message: 'Unsupported Media Type: %s',
+    message: 'Unsupported Media Type',
     advice:
-      'No parser handles that content type, or the route has a body schema and the body came from the built-in text/plain parser. Send JSON, or add a parser with `addContentTypeParser` (its bodies are validated).',
+      "No parser handles the request's content type, or the route has a body schema and the body came from the built-in text/plain parser (the error's `cause` says which). Send JSON, or add a parser with `addContentTypeParser` (its bodies are validated).",
   },
 
   // Decorators

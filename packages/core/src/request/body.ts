@@ -83,11 +83,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
     const catchAll = rc.parsers.catchAll
     if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
       if (noParserGoesOn(reply, next)) return
-      lifecycleError(
-        reply,
-        // Fastify names the missing type as it reads it: `Unsupported Media Type: undefined`.
-        createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', 'undefined'),
-      )
+      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE'))
       return
     }
     runParser(reply, catchAll, stream, next)
@@ -100,7 +96,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
     const catchAll = rc.parsers.catchAll
     if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
       if (noParserGoesOn(reply, next)) return
-      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
+      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE'))
       return
     }
     runParser(reply, catchAll, stream, next)
@@ -109,18 +105,17 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
   const parser = rc.parsers.lookup(essence, contentType)
   if (parser === undefined) {
     if (noParserGoesOn(reply, next)) return
-    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE'))
     return
   }
   // A validated body comes from JSON or a registered parser (@fastify/formbody, @fastify/multipart
-  // with attachFieldsToBody), never from the built-in text/plain string parser.
+  // with attachFieldsToBody), never from the built-in text/plain string parser. The client gets
+  // Fastify 5's message; the reason, for the log and the error handler, is the cause.
   if (rc.validatesBody && parser.builtin && !isJsonEssence(essence)) {
+    const reason = `${essence}: ${rc.method} ${rc.url} validates its body, send JSON or a type with a registered parser`
     lifecycleError(
       reply,
-      createError(
-        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
-        `${essence} (${rc.method} ${rc.url} validates its body: send JSON or a type with a registered parser)`,
-      ),
+      createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', { cause: new Error(reason) }),
     )
     return
   }

@@ -168,7 +168,7 @@ describe('content-type parsers receive the request stream unless they declare pa
       {
         statusCode: 415,
         error: 'Unsupported Media Type',
-        message: 'Unsupported Media Type: undefined',
+        message: 'Unsupported Media Type',
         code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])

@@ -511,9 +511,10 @@ describe('[7.8] errors that are not validation errors', () => {
       payload: 'data',
     })
     expect(res.statusCode).toBe(415)
-    expect(res.json()).toMatchObject({
+    expect(res.json()).toEqual({
       statusCode: 415,
       error: 'Unsupported Media Type',
+      message: 'Unsupported Media Type',
       code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
     })
   })
