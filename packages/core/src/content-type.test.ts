@@ -448,6 +448,10 @@ describe('addContentTypeParser', () => {
       false,
       false,
     ])
+    // As in Fastify, a missing handler is reported first.
+    expect(() => app.addContentTypeParser('aaa', null as never)).toThrow(
+      expect.objectContaining({ code: 'FRM_ERR_CTP_INVALID_HANDLER' }),
+    )
     // Media types with parameters, odd case or spaces around them are media types all the same.
     app.addContentTypeParser(['  Text/HTML ', 'application/x-a; charset=utf8'], () => 1)
     expect(app.hasContentTypeParser('text/html')).toBe(true)

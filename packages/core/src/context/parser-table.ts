@@ -118,9 +118,9 @@ export function parserKey(type: unknown): { key: string; regexp: RegExp | undefi
 /**
  * Builds a parser entry from `addContentTypeParser` arguments.
  *
- * @throws FRM_ERR_CTP_INVALID_TYPE for a string that is not a media type (`'json'`, `'a/ b'`): no
- * Content-Type could reach its parser (Fastify 5 refuses it too); FRM_ERR_CTP_INVALID_HANDLER,
- * FRM_ERR_CTP_INVALID_PARSE_TYPE
+ * @throws FRM_ERR_CTP_INVALID_HANDLER, FRM_ERR_CTP_INVALID_PARSE_TYPE, then FRM_ERR_CTP_INVALID_TYPE
+ * for a string that is not a media type (`'json'`, `'a/ b'`): no Content-Type could reach its
+ * parser (Fastify 5 refuses it too)
  */
 export function createParserEntry(
   type: unknown,
@@ -130,9 +130,6 @@ export function createParserEntry(
   builtin: boolean,
 ): ParserEntry {
   const { key, regexp } = parserKey(type)
-  if (regexp === undefined && key !== '*' && mediaTypeEssence(type as string) === undefined) {
-    throw createError('FRM_ERR_CTP_INVALID_TYPE')
-  }
   if (typeof fn !== 'function') {
     throw createError('FRM_ERR_CTP_INVALID_HANDLER', key, describe(fn))
   }
@@ -155,6 +152,10 @@ export function createParserEntry(
       'encodings',
       `use an array of encoding names, received ${describe(encodings)}`,
     )
+  }
+  // Last, as in Fastify: a missing handler or a bad option is reported first.
+  if (regexp === undefined && key !== '*' && mediaTypeEssence(type as string) === undefined) {
+    throw createError('FRM_ERR_CTP_INVALID_TYPE')
   }
   return {
     key,
