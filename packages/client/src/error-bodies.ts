@@ -1,7 +1,7 @@
 /**
  * The body of an error the framework answers by itself: `{ statusCode, error, message }`, plus
  * `code` when the error has one (a validation failure has none; a malformed JSON body has
- * `FRM_ERR_CTP_INVALID_JSON`).
+ * `FRM_ERR_CTP_INVALID_JSON_BODY`).
  */
 export interface FrameworkErrorBody<Status extends number = number, Text extends string = string> {
   statusCode: Status

@@ -25,7 +25,7 @@ describe('the framework answers the generated types name', () => {
     expect(res.json()).toMatchObject({
       statusCode: 400,
       error: 'Bad Request',
-      code: 'FRM_ERR_CTP_INVALID_JSON',
+      code: 'FRM_ERR_CTP_INVALID_JSON_BODY',
     })
   })
 

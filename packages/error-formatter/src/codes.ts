@@ -115,10 +115,11 @@ export const codes = {
     advice:
       'Pass a function `(request, payload[, done])` as the parser to `addContentTypeParser`. Pass a function as the parser to `addContentTypeParser`.',
   },
-  FRM_ERR_CTP_INVALID_JSON: {
+  FRM_ERR_CTP_INVALID_JSON_BODY: {
     statusCode: 400,
-    message: 'Body is not valid JSON: %s',
-    advice: 'The client sent malformed JSON; the message quotes the parse error.',
+    message: "Body is not valid JSON but content-type is set to '%s'",
+    advice:
+      "The client declared JSON but sent something else: fix the body, or the `Content-Type` header. The parse error is the error's `cause`.",
   },
   FRM_ERR_CTP_INVALID_TYPE: {
     statusCode: 500,
@@ -134,9 +135,9 @@ export const codes = {
   },
   FRM_ERR_CTP_INVALID_MEDIA_TYPE: {
     statusCode: 415,
-    message: 'Unsupported Media Type: %s',
+    message: 'Unsupported Media Type',
     advice:
-      'No parser handles that content type, or the route has a body schema and the body came from the built-in text/plain parser. Send JSON, or add a parser with `addContentTypeParser` (its bodies are validated).',
+      "No parser handles the request's content type, or the route has a body schema and the body came from the built-in text/plain parser (the error's `cause` says which). Send JSON, or add a parser with `addContentTypeParser` (its bodies are validated).",
   },
 
   // Decorators

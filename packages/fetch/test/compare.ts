@@ -43,17 +43,3 @@ export async function askAll(base: string, corpus: readonly CorpusRequest[]): Pr
   }
   return answers
 }
-
-/**
- * The answer with what the JavaScript engine words left out: the invalid-JSON message quotes
- * `JSON.parse`'s own error, which V8 versions and JavaScriptCore (Bun) word differently, and so
- * the length of that body. Everything else of the answer is kept.
- */
-export function withoutEngineWording(answer: Answer): Answer {
-  const text = Buffer.from(answer.body, 'base64').toString('utf8')
-  if (!text.includes('"FRM_ERR_CTP_INVALID_JSON"')) return answer
-  const body = JSON.parse(text) as { message: string }
-  body.message = body.message.replace(/^(Body is not valid JSON): .*$/, '$1: <engine message>')
-  const { 'content-length': _length, ...headers } = answer.headers
-  return { ...answer, headers, body: Buffer.from(JSON.stringify(body)).toString('base64') }
-}

@@ -15,9 +15,6 @@ export interface JsonParserOptions {
 /** The JSON content-type parser: a request (for its Content-Type) and the body string in. */
 export type JsonParser = (request: { headers: Record<string, unknown> }, body: string) => unknown
 
-/** Longest quoted input kept in an invalid-JSON message. */
-const MAX_QUOTED_INPUT = 40
-
 const actions: readonly unknown[] = ['error', 'remove', 'ignore']
 
 /** What secure-json-parse throws for a forbidden key outside `safe` mode. */
@@ -29,8 +26,8 @@ const FORBIDDEN_MESSAGE = 'Object contains forbidden prototype property'
  *
  * - a body that is empty or only whitespace → `FRM_ERR_CTP_EMPTY_JSON_BODY` (400), naming the
  *   request's content type;
- * - invalid JSON → `FRM_ERR_CTP_INVALID_JSON` (400), with the parser's reason (any quoted input
- *   cut to 40 characters);
+ * - invalid JSON → `FRM_ERR_CTP_INVALID_JSON_BODY` (400), naming the request's content type, as
+ *   Fastify 5 answers (the parser's reason is the error's `cause`, never sent to the client);
  * - a `__proto__` key, or a `constructor` key holding a `prototype` key, at any depth: with the
  *   action `'error'` (the default) `FRM_ERR_CTP_FORBIDDEN_PROPERTY` (400); `'remove'` drops it;
  *   `'ignore'` keeps it.
@@ -60,7 +57,7 @@ export function buildJsonParser(options: JsonParserOptions = {}): JsonParser {
       if (error instanceof SyntaxError && error.message === FORBIDDEN_MESSAGE) {
         throw createError('FRM_ERR_CTP_FORBIDDEN_PROPERTY')
       }
-      throw createError('FRM_ERR_CTP_INVALID_JSON', reasonOf(error))
+      throw createError('FRM_ERR_CTP_INVALID_JSON_BODY', contentTypeOf(request), { cause: error })
     }
     // `safe` answers null for a forbidden key; a body that is the JSON literal null is fine.
     if (value === null && safe && body.trim() !== 'null') {
@@ -94,12 +91,4 @@ function checkAction(name: string, value: unknown): PoisoningAction {
 function contentTypeOf(request: { headers: Record<string, unknown> }): string {
   const contentType = request.headers['content-type']
   return typeof contentType === 'string' ? contentType : 'application/json'
-}
-
-/** The parser's reason, with any quoted piece of the input cut short: a message never echoes a huge body. */
-function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
-  return message.replace(/"(.*)"/s, (quoted, inner: string) =>
-    inner.length > MAX_QUOTED_INPUT ? `"${inner.slice(0, MAX_QUOTED_INPUT)}..."` : quoted,
-  )
 }

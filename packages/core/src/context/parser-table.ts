@@ -1,7 +1,12 @@
 import { createError } from '@framework/error-formatter'
 import type { ContentTypeParserOptions } from '../types/content-type-parser.js'
 import type { Instance } from '../types/instance.js'
-import { describe, isAsyncFunction, normalizedContentType } from '../util/index.js'
+import {
+  describe,
+  isAsyncFunction,
+  mediaTypeEssence,
+  normalizedContentType,
+} from '../util/index.js'
 
 /** One registered content-type parser. */
 export interface ParserEntry {
@@ -94,9 +99,8 @@ export class ParserTable {
 
 /**
  * The key of a type as given to add/has/removeContentTypeParser: a media type's essence (and its
- * parameters, normalized, when it has some), `'*'`,
- * a RegExp, or (as Fastify takes any string) another string trimmed and lower-cased, which only
- * a Content-Type of exactly that text reaches.
+ * parameters, normalized, when it has some), `'*'`, a RegExp, or (for has and remove, which
+ * take any string) another string trimmed and lower-cased.
  *
  * @throws FRM_ERR_CTP_EMPTY_TYPE for an empty string, FRM_ERR_CTP_INVALID_TYPE for anything but a
  * string or a RegExp
@@ -114,7 +118,9 @@ export function parserKey(type: unknown): { key: string; regexp: RegExp | undefi
 /**
  * Builds a parser entry from `addContentTypeParser` arguments.
  *
- * @throws FRM_ERR_CTP_INVALID_HANDLER, FRM_ERR_CTP_INVALID_PARSE_TYPE
+ * @throws FRM_ERR_CTP_INVALID_HANDLER, FRM_ERR_CTP_INVALID_PARSE_TYPE, then FRM_ERR_CTP_INVALID_TYPE
+ * for a string that is not a media type (`'json'`, `'a/ b'`): no Content-Type could reach its
+ * parser (Fastify 5 refuses it too)
  */
 export function createParserEntry(
   type: unknown,
@@ -146,6 +152,10 @@ export function createParserEntry(
       'encodings',
       `use an array of encoding names, received ${describe(encodings)}`,
     )
+  }
+  // Last, as in Fastify: a missing handler or a bad option is reported first.
+  if (regexp === undefined && key !== '*' && mediaTypeEssence(type as string) === undefined) {
+    throw createError('FRM_ERR_CTP_INVALID_TYPE')
   }
   return {
     key,

@@ -27,9 +27,6 @@ export const bodyMethods: ReadonlySet<string> = new Set([
   'MKCALENDAR',
 ])
 
-/** Methods whose body is parsed only when the request says it has one, with a Content-Type. */
-const optionalBodyMethods: ReadonlySet<string> = new Set(['DELETE', 'OPTIONS'])
-
 /** Whether the request announces a body: Transfer-Encoding, or a Content-Length above 0. */
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length']
@@ -57,15 +54,14 @@ function queryHasContent(
 }
 
 /**
- * The body parsing step, with Fastify's rules. Without a Content-Type: no body (no
- * Transfer-Encoding, Content-Length absent or 0) or a DELETE/OPTIONS leaves `request.body`
- * undefined; any other body goes to the `'*'` parser (415 when there is none). With a
- * Content-Type, the parser runs even for an empty body, except for a DELETE/OPTIONS with neither
- * Transfer-Encoding nor Content-Length. The Content-Type picks the parser (415 when none, or when
- * the route validates its body and the parser is the built-in text/plain one), the
- * Content-Encoding must be identity, one the parser handles, or one a preParsing hook decoded by
- * returning a replacement stream (else 415), and the parser gets the body read within the limit
- * (`parseAs`) or the request stream.
+ * The body parsing step, with Fastify 5's rules, the same for every method that has a body
+ * (DELETE and OPTIONS included). Without a Content-Type: no body (no Transfer-Encoding,
+ * Content-Length absent or 0) leaves `request.body` undefined; any other body goes to the `'*'`
+ * parser (415 when there is none). With a Content-Type, the parser runs even for an empty body.
+ * The Content-Type picks the parser (415 when none, or when the route validates its body and the
+ * parser is the built-in text/plain one), the Content-Encoding must be identity, one the parser
+ * handles, or one a preParsing hook decoded by returning a replacement stream (else 415), and the
+ * parser gets the body read within the limit (`parseAs`) or the request stream.
  */
 export function parseBody(reply: Reply, stream: Readable | undefined, next: Step): void {
   const rc = reply[kRoute]
@@ -79,41 +75,28 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
   if (raw.method === 'QUERY' && !queryHasContent(reply, contentType, headers)) return
   if (typeof contentType !== 'string') {
     // As in Fastify: a body without a type goes to an explicit catch-all (multipart plugins rely
-    // on it) for POST, PUT, PATCH and SEARCH; DELETE and OPTIONS leave it unparsed.
-    if (optionalBodyMethods.has(raw.method!) || !hasBody(headers)) {
+    // on it).
+    if (!hasBody(headers)) {
       next(reply)
       return
     }
     const catchAll = rc.parsers.catchAll
     if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
       if (noParserGoesOn(reply, next)) return
-      lifecycleError(
-        reply,
-        // Fastify names the missing type as it reads it: `Unsupported Media Type: undefined`.
-        createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', 'undefined'),
-      )
+      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE'))
       return
     }
     runParser(reply, catchAll, stream, next)
     return
   }
-  // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400), except
-  // for a DELETE or OPTIONS that declares no body at all.
-  if (
-    optionalBodyMethods.has(raw.method!) &&
-    headers['transfer-encoding'] === undefined &&
-    headers['content-length'] === undefined
-  ) {
-    next(reply)
-    return
-  }
+  // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400).
   const essence = mediaTypeEssence(contentType)
   if (essence === undefined) {
     // Not a media type at all: only an explicit catch-all takes it (Fastify's '*' does).
     const catchAll = rc.parsers.catchAll
     if (catchAll === undefined || (rc.validatesBody && catchAll.builtin)) {
       if (noParserGoesOn(reply, next)) return
-      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', contentType))
+      lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE'))
       return
     }
     runParser(reply, catchAll, stream, next)
@@ -122,18 +105,17 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
   const parser = rc.parsers.lookup(essence, contentType)
   if (parser === undefined) {
     if (noParserGoesOn(reply, next)) return
-    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', essence))
+    lifecycleError(reply, createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE'))
     return
   }
   // A validated body comes from JSON or a registered parser (@fastify/formbody, @fastify/multipart
-  // with attachFieldsToBody), never from the built-in text/plain string parser.
+  // with attachFieldsToBody), never from the built-in text/plain string parser. The client gets
+  // Fastify 5's message; the reason, for the log and the error handler, is the cause.
   if (rc.validatesBody && parser.builtin && !isJsonEssence(essence)) {
+    const reason = `${essence}: ${rc.method} ${rc.url} validates its body, send JSON or a type with a registered parser`
     lifecycleError(
       reply,
-      createError(
-        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
-        `${essence} (${rc.method} ${rc.url} validates its body: send JSON or a type with a registered parser)`,
-      ),
+      createError('FRM_ERR_CTP_INVALID_MEDIA_TYPE', { cause: new Error(reason) }),
     )
     return
   }

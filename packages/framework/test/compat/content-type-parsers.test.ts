@@ -168,7 +168,7 @@ describe('content-type parsers receive the request stream unless they declare pa
       {
         statusCode: 415,
         error: 'Unsupported Media Type',
-        message: 'Unsupported Media Type: undefined',
+        message: 'Unsupported Media Type',
         code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
       },
     ])
@@ -271,24 +271,63 @@ describe('content-type parsers receive the request stream unless they declare pa
   )
 
   itBoth(
-    'a DELETE body without Content-Type is left unparsed, even with a catch-all',
+    'DELETE and OPTIONS bodies are parsed as POST bodies are (Fastify 5), an empty one included',
     async ({ send }) => {
       const app = makeApp()
-      app.addContentTypeParser('*', { parseAs: 'string' }, (_request: any, body: string) => ({
-        body,
+      app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_r: any, body: string) => ({
+        text: body,
       }))
-      app.delete('/', async (request: any) => ({ parsed: request.body ?? null }))
-      const response = await send(app, { method: 'DELETE', url: '/', payload: Buffer.from('x') })
-      expect([response.statusCode, response.json()]).toEqual([200, { parsed: null }])
-      const typed = await send(app, {
-        method: 'DELETE',
+      app.route({
+        method: ['DELETE', 'OPTIONS'],
         url: '/',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"id":1}',
+        handler: async (request: any) => ({ parsed: request.body ?? null }),
       })
-      expect(typed.json()).toEqual({ parsed: { id: 1 } })
+      for (const method of ['DELETE', 'OPTIONS']) {
+        // An empty body with a type reaches its parser, whatever Content-Length says (or not).
+        const empty = await send(app, {
+          method,
+          url: '/',
+          headers: { 'content-type': 'text/plain' },
+          payload: '',
+        })
+        expect([empty.statusCode, empty.json()]).toEqual([200, { parsed: { text: '' } }])
+        const typed = await send(app, {
+          method,
+          url: '/',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"id":1}',
+        })
+        expect(typed.json()).toEqual({ parsed: { id: 1 } })
+        const emptyJson = await send(app, {
+          method,
+          url: '/',
+          headers: { 'content-type': 'application/json' },
+        })
+        expect([emptyJson.statusCode, emptyJson.json().code]).toEqual([
+          400,
+          'FRM_ERR_CTP_EMPTY_JSON_BODY',
+        ])
+        // A body without a type and no catch-all parser: 415.
+        const untyped = await send(app, { method, url: '/', payload: Buffer.from('x') })
+        expect([untyped.statusCode, untyped.json().code]).toEqual([
+          415,
+          'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
+        ])
+        const none = await send(app, { method, url: '/' })
+        expect([none.statusCode, none.json()]).toEqual([200, { parsed: null }])
+      }
     },
   )
+
+  itBoth('a DELETE body without Content-Type goes to the catch-all parser', async ({ send }) => {
+    const app = makeApp()
+    app.addContentTypeParser('*', { parseAs: 'string' }, (_request: any, body: string) => ({
+      body,
+    }))
+    app.delete('/', async (request: any) => ({ parsed: request.body ?? null }))
+    const response = await send(app, { method: 'DELETE', url: '/', payload: Buffer.from('x') })
+    expect([response.statusCode, response.json()]).toEqual([200, { parsed: { body: 'x' } }])
+  })
 
   itBoth(
     "a route's bodyLimit wins over a parser's, which wins over the instance's",

@@ -50,7 +50,10 @@ describe('content-type parser helpers', () => {
         headers: { 'content-type': 'application/x-wrapped' },
         payload: '{nope',
       })
-      expect([invalid.statusCode, invalid.json().code]).toEqual([400, 'FRM_ERR_CTP_INVALID_JSON'])
+      expect([invalid.statusCode, invalid.json().code]).toEqual([
+        400,
+        'FRM_ERR_CTP_INVALID_JSON_BODY',
+      ])
     },
   )
 

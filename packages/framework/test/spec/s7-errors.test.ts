@@ -436,7 +436,8 @@ describe('[7.8] errors that are not validation errors', () => {
     expect(res.json()).toMatchObject({
       statusCode: 400,
       error: 'Bad Request',
-      code: 'FRM_ERR_CTP_INVALID_JSON',
+      code: 'FRM_ERR_CTP_INVALID_JSON_BODY',
+      message: "Body is not valid JSON but content-type is set to 'application/json'",
     })
     expect(res.body).not.toMatch(/\n\s+at /)
   })
@@ -510,9 +511,10 @@ describe('[7.8] errors that are not validation errors', () => {
       payload: 'data',
     })
     expect(res.statusCode).toBe(415)
-    expect(res.json()).toMatchObject({
+    expect(res.json()).toEqual({
       statusCode: 415,
       error: 'Unsupported Media Type',
+      message: 'Unsupported Media Type',
       code: 'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
     })
   })
