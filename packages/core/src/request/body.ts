@@ -27,9 +27,6 @@ export const bodyMethods: ReadonlySet<string> = new Set([
   'MKCALENDAR',
 ])
 
-/** Methods whose body is parsed only when the request says it has one, with a Content-Type. */
-const optionalBodyMethods: ReadonlySet<string> = new Set(['DELETE', 'OPTIONS'])
-
 /** Whether the request announces a body: Transfer-Encoding, or a Content-Length above 0. */
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length']
@@ -57,11 +54,11 @@ function queryHasContent(
 }
 
 /**
- * The body parsing step, with Fastify's rules. Without a Content-Type: no body (no
- * Transfer-Encoding, Content-Length absent or 0) or a DELETE/OPTIONS leaves `request.body`
- * undefined; any other body goes to the `'*'` parser (415 when there is none). With a
- * Content-Type, the parser runs even for an empty body, except for a DELETE/OPTIONS with neither
- * Transfer-Encoding nor Content-Length. The Content-Type picks the parser (415 when none, or when
+ * The body parsing step, with Fastify 5's rules (DELETE and OPTIONS as POST: Fastify 4 parsed
+ * their body only when they declared one with a Content-Type). Without a Content-Type: no body (no
+ * Transfer-Encoding, Content-Length absent or 0) leaves `request.body` undefined; any other body
+ * goes to the `'*'` parser (415 when there is none). With a Content-Type, the parser runs even for
+ * an empty body. The Content-Type picks the parser (415 when none, or when
  * the route validates its body and the parser is the built-in text/plain one), the
  * Content-Encoding must be identity, one the parser handles, or one a preParsing hook decoded by
  * returning a replacement stream (else 415), and the parser gets the body read within the limit
@@ -79,8 +76,8 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
   if (raw.method === 'QUERY' && !queryHasContent(reply, contentType, headers)) return
   if (typeof contentType !== 'string') {
     // As in Fastify: a body without a type goes to an explicit catch-all (multipart plugins rely
-    // on it) for POST, PUT, PATCH and SEARCH; DELETE and OPTIONS leave it unparsed.
-    if (optionalBodyMethods.has(raw.method!) || !hasBody(headers)) {
+    // on it).
+    if (!hasBody(headers)) {
       next(reply)
       return
     }
@@ -97,16 +94,7 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
     runParser(reply, catchAll, stream, next)
     return
   }
-  // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400), except
-  // for a DELETE or OPTIONS that declares no body at all.
-  if (
-    optionalBodyMethods.has(raw.method!) &&
-    headers['transfer-encoding'] === undefined &&
-    headers['content-length'] === undefined
-  ) {
-    next(reply)
-    return
-  }
+  // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400).
   const essence = mediaTypeEssence(contentType)
   if (essence === undefined) {
     // Not a media type at all: only an explicit catch-all takes it (Fastify's '*' does).
