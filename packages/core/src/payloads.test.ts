@@ -90,6 +90,36 @@ describe('payloads', () => {
     }
   })
 
+  it('a value a handler returns (or resolves) that reply.send refuses is answered 500, never thrown away', async () => {
+    const { app } = createApp()
+    app.get('/sync', (_request, reply) => {
+      reply.type('text/html')
+      return { a: 1 }
+    })
+    app.get('/promise', (_request, reply) => {
+      reply.type('text/html')
+      return Promise.resolve({ a: 1 })
+    })
+    app.get('/later', async (_request, reply) => {
+      reply.type('text/html')
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      return { a: 1 }
+    })
+    for (const url of ['/sync', '/promise', '/later']) {
+      const response = await app.inject(url)
+      expect([response.statusCode, response.json()]).toEqual([
+        500,
+        {
+          statusCode: 500,
+          code: 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+          error: 'Internal Server Error',
+          message:
+            "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+        },
+      ])
+    }
+  })
+
   it('a ReadableStream a reader holds is refused with FRM_ERR_REP_READABLE_STREAM_LOCKED (500)', async () => {
     const { app } = createApp()
     const locked = () => {

@@ -42,7 +42,8 @@ export function failWhileSending(reply: Reply, error: unknown, fromOnSend = fals
 /**
  * Sends `error` through the route's error handlers: the first error runs the onError hooks, then
  * the nearest handler; an error raised by a handler goes to the next one (the parent context's),
- * ending with the default handler; if even that one fails, a plain 500 is written.
+ * ending with the default handler; if even that one fails, a plain 500 is written (after the
+ * onError hooks once more when an onSend hook failed it).
  */
 export function handleError(reply: Reply, error: unknown, fromOnSend = false): void {
   const rc = reply[kRoute]
@@ -53,7 +54,12 @@ export function handleError(reply: Reply, error: unknown, fromOnSend = false): v
   }
   const index = ++reply[kErrorIndex]
   if (index >= rc.errorHandlers.length) {
-    writeFallback(reply, error, fromOnSend)
+    if (fromOnSend && rc.onError !== null) {
+      // The default handler's reply failed in an onSend hook: the onError hooks see that error
+      // too before the fallback answers it, as in Fastify.
+      reply[kInOnError] = true
+      runErrorHooks(rc.onError, reply, error, afterFallbackErrorHooks)
+    } else writeFallback(reply, error, fromOnSend)
     return
   }
   const headers = reply[kHeaders]
@@ -69,6 +75,11 @@ export function handleError(reply: Reply, error: unknown, fromOnSend = false): v
 function afterErrorHooks(reply: Reply, error: unknown): void {
   reply[kInOnError] = false
   invokeErrorHandler(reply, error)
+}
+
+function afterFallbackErrorHooks(reply: Reply, error: unknown): void {
+  reply[kInOnError] = false
+  writeFallback(reply, error, true)
 }
 
 /**

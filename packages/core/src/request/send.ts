@@ -267,7 +267,8 @@ function end(reply: Reply, payload: unknown): void {
 
 /**
  * Hands the reply to the transport. A HEAD request gets the headers (Content-Length included)
- * and no body. The onResponse hooks run once the transport is done.
+ * and no body: a stream is drained or cancelled unwritten (see `discardStream`). The onResponse
+ * hooks run once the transport is done.
  */
 export function write(reply: Reply, payload: WritablePayload | undefined): void {
   const rc = reply[kRoute]
@@ -285,7 +286,9 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
       else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
       else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
     }
-    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) discardStream(body)
+    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
+      discardStream(body, headStreamFailed(reply), 'Stream cancelled by HEAD route')
+    }
     body = null
   }
   // A closure per reply only where it is needed: onResponse hooks, or a stream (which may fail
@@ -300,6 +303,14 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
     const trailers = trailerSource(reply, isStream(body) ? null : body)
     rc.core.transport.send(reply.raw, reply[kStatus], headers, body, done, trailers)
   }
+}
+
+/**
+ * Where the error of a HEAD request's unwritten stream goes (a Node stream's 'error', a WHATWG
+ * stream's failing cancel): logged as Fastify logs it. Its closure is made for such requests only.
+ */
+function headStreamFailed(reply: Reply): (error: unknown) => void {
+  return (error) => reply.request.log.error({ err: error }, 'Error on Stream found for HEAD route')
 }
 
 function isStream(body: WritablePayload): boolean {
