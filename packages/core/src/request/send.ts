@@ -21,12 +21,23 @@ import type { Reply } from './reply.js'
 import { hasTrailers, trailerSource } from './trailers.js'
 
 /**
+ * The step of sending that failed, where it matters to the error reply:
+ * - `'onSend'`: an onSend hook. Should the default error reply fail the same way, the onError hooks
+ *   see that failure too and the fallback keeps the status (Fastify's: `reply.code(406)` then a
+ *   throwing onSend answers 406);
+ * - `'stream'`: a payload stream, before its first chunk. A custom error handler still sees the
+ *   Content-Type the stream was sent with, as it stays on Fastify's raw response (an object it
+ *   sends under a non-JSON type is refused).
+ */
+export type FailedStep = 'onSend' | 'stream'
+
+/**
  * Where sending hands an error (error-handling.ts: the error handlers, which send, so this file
  * cannot import them): `connectRequestPath` (connect.ts) passes them in.
  */
 export interface SendingCallees {
-  handleError(reply: Reply, error: unknown, fromOnSend?: boolean): void
-  failWhileSending(reply: Reply, error: unknown, fromOnSend?: boolean): void
+  handleError(reply: Reply, error: unknown): void
+  failWhileSending(reply: Reply, error: unknown, step?: FailedStep): void
 }
 
 let errors: SendingCallees
@@ -240,7 +251,7 @@ function onSendStep(reply: Reply, payload: unknown): void {
 }
 
 function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
-  if (error !== null) errors.failWhileSending(reply, error, true)
+  if (error !== null) errors.failWhileSending(reply, error, 'onSend')
   else end(reply, payload)
 }
 
@@ -327,7 +338,7 @@ function responded(reply: Reply, error: Error | undefined): void {
   if (error !== undefined && error !== null) {
     if (!rc.core.transport.isSent(reply.raw)) {
       // Nothing reached the client (a stream failed before its first chunk): answer the error.
-      errors.failWhileSending(reply, error)
+      errors.failWhileSending(reply, error, 'stream')
       return
     }
     // As Fastify 4: a response cut short (the client went away mid-stream, or the stream failed

@@ -119,6 +119,64 @@ describe('[compat] a value reply.send refuses, returned by an async handler', ()
   })
 })
 
+describe('[compat] a stream failing before its first chunk, sent under a non-JSON type', () => {
+  const failing = () => {
+    const stream = new Readable({
+      read() {
+        this.push('hello')
+      },
+    })
+    process.nextTick(() => stream.destroy(new Error('stream error')))
+    return stream
+  }
+
+  itBoth('a custom error handler sending an object is refused: 500, logged', async ({ send }) => {
+    const { lines, logger } = recorded()
+    const app = makeApp({ logger })
+    const seen: string[] = []
+    app.get('/', async (_request: any, reply: any) => {
+      reply.type('application/text')
+      await reply.send(failing())
+    })
+    app.setErrorHandler((error: any, _request: any, reply: any) => {
+      seen.push(error.message)
+      reply.code(400).send({ error: error.message })
+    })
+    const response = await send(app, { url: '/' })
+    expect([response.statusCode, response.json()]).toEqual([
+      500,
+      {
+        statusCode: 500,
+        code: 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+        error: 'Internal Server Error',
+        message: "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+      },
+    ])
+    expect(seen).toEqual(['stream error'])
+    expect([lines[0]?.level, lines[0]?.msg]).toEqual([
+      50,
+      "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+    ])
+  })
+
+  itBoth('a custom error handler that sets a JSON type answers as it chose', async ({ send }) => {
+    const app = makeApp()
+    app.get('/', async (_request: any, reply: any) => {
+      reply.type('application/text')
+      await reply.send(failing())
+    })
+    app.setErrorHandler((error: any, _request: any, reply: any) => {
+      reply.code(400).type('application/json').send({ error: error.message })
+    })
+    const response = await send(app, { url: '/' })
+    expect([response.statusCode, response.headers['content-type'], response.json()]).toEqual([
+      400,
+      'application/json; charset=utf-8',
+      { error: 'stream error' },
+    ])
+  })
+})
+
 describe('[compat] an onSend hook that fails every reply', () => {
   itBoth('runs the onError hooks for both failures, then answers 500', async ({ send }) => {
     const app = makeApp()
