@@ -189,6 +189,23 @@ describe('body parsing', () => {
     }
   })
 
+  it('answers 415 for a DELETE or OPTIONS body, or a bare Content-Type, no parser takes', async () => {
+    const { app } = createApp()
+    app.route({ method: ['DELETE', 'OPTIONS'], url: '/', handler: async () => ({ ok: true }) })
+    for (const method of ['DELETE', 'OPTIONS']) {
+      const form = { 'content-type': 'application/x-www-form-urlencoded' }
+      const typedOnly = await app.inject({ method, url: '/', headers: form })
+      const typed = await app.inject({ method, url: '/', headers: form, payload: 'a=1' })
+      const untyped = await app.inject({ method, url: '/', payload: 'a=1' })
+      expect([typedOnly, typed, untyped].map((response) => response.json().code)).toEqual([
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
+        'FRM_ERR_CTP_INVALID_MEDIA_TYPE',
+      ])
+      expect(typed.statusCode).toBe(415)
+    }
+  })
+
   it('DELETE and OPTIONS give a body without a type to the catch-all parser', async () => {
     const { app } = createApp()
     app.addContentTypeParser('*', { parseAs: 'string' }, (_r, body) => ({ catchAll: body }))

@@ -259,6 +259,28 @@ describe('hooks', () => {
     expect(events).toEqual(['onError bad', 'onError callback', 'handler'])
   })
 
+  it('run the onError hooks again when an onSend hook fails the default error reply too, as Fastify', async () => {
+    const { app } = createApp()
+    const seen: string[] = []
+    app.addHook('onSend', async (_request, reply) => {
+      seen.push(`onSend ${reply.statusCode}`)
+      throw new Error('onSend failed')
+    })
+    app.addHook('onError', (_request, reply, error, done) => {
+      seen.push(`onError ${reply.statusCode} ${error.message}`)
+      done()
+    })
+    app.get('/', async () => ({ ok: true }))
+    const response = await app.inject('/')
+    expect([response.statusCode, response.json().message]).toEqual([500, 'onSend failed'])
+    expect(seen).toEqual([
+      'onSend 200',
+      'onError 200 onSend failed',
+      'onSend 500',
+      'onError 500 onSend failed',
+    ])
+  })
+
   it("refuse reply.send() inside an onError hook with Fastify's FRM_ERR_SEND_INSIDE_ONERR; the error handler answers", async () => {
     const { app } = createApp()
     let thrown: unknown

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../test/helpers/app.js'
 
@@ -88,6 +89,89 @@ describe('payloads', () => {
         message: "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
       })
     }
+  })
+
+  it('a value a handler returns (or resolves) that reply.send refuses is answered 500, never thrown away', async () => {
+    const { app } = createApp()
+    app.get('/sync', (_request, reply) => {
+      reply.type('text/html')
+      return { a: 1 }
+    })
+    app.get('/promise', (_request, reply) => {
+      reply.type('text/html')
+      return Promise.resolve({ a: 1 })
+    })
+    app.get('/later', async (_request, reply) => {
+      reply.type('text/html')
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      return { a: 1 }
+    })
+    for (const url of ['/sync', '/promise', '/later']) {
+      const response = await app.inject(url)
+      expect([response.statusCode, response.json()]).toEqual([
+        500,
+        {
+          statusCode: 500,
+          code: 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+          error: 'Internal Server Error',
+          message:
+            "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+        },
+      ])
+    }
+  })
+
+  it("a stream failing before its first chunk leaves its Content-Type to a custom error handler (Fastify's raw response keeps it)", async () => {
+    const { app } = createApp()
+    const failing = () =>
+      new Readable({
+        read() {
+          this.destroy(new Error('stream error'))
+        },
+      })
+    app.setErrorHandler((error, _request, reply) => {
+      const typed = reply.getHeader('content-type')
+      if (reply.request.url === '/json') reply.type('application/json')
+      reply.code(400).send({ error: error.message, typed })
+    })
+    app.get('/', (_request, reply) => reply.type('application/text').send(failing()))
+    app.get('/json', (_request, reply) => reply.type('application/text').send(failing()))
+    // The object cannot go out under `application/text`: the default handler answers that.
+    const refused = await app.inject('/')
+    expect([refused.statusCode, refused.json()]).toEqual([
+      500,
+      {
+        statusCode: 500,
+        code: 'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
+        error: 'Internal Server Error',
+        message: "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+      },
+    ])
+    const json = await app.inject('/json')
+    expect([json.statusCode, json.headers['content-type'], json.json()]).toEqual([
+      400,
+      'application/json; charset=utf-8',
+      { error: 'stream error', typed: 'application/text' },
+    ])
+  })
+
+  it('a stream failing before its first chunk gets the default JSON error reply, whatever its type', async () => {
+    const { app } = createApp()
+    app.get('/', (_request, reply) =>
+      reply.type('application/text').send(
+        new Readable({
+          read() {
+            this.destroy(new Error('stream error'))
+          },
+        }),
+      ),
+    )
+    const response = await app.inject('/')
+    expect([
+      response.statusCode,
+      response.headers['content-type'],
+      response.json().message,
+    ]).toEqual([500, 'application/json; charset=utf-8', 'stream error'])
   })
 
   it('a ReadableStream a reader holds is refused with FRM_ERR_REP_READABLE_STREAM_LOCKED (500)', async () => {

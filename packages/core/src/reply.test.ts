@@ -3,6 +3,30 @@ import { describe, expect, it } from 'vitest'
 import { createApp } from '../test/helpers/app.js'
 
 describe('reply', () => {
+  it('drains a stream a 204 or 304 answer does not write: the stream still ends, as in Fastify', async () => {
+    const { app, transport } = createApp()
+    const ended: number[] = []
+    for (const status of [204, 304]) {
+      app.get(`/${status}`, (_request, reply) => {
+        const stream = new Readable({
+          read() {
+            this.push('unwritten')
+            this.push(null)
+          },
+        })
+        stream.on('end', () => ended.push(status))
+        reply.code(status).send(stream)
+      })
+    }
+    for (const status of [204, 304]) {
+      const response = await app.inject(`/${status}`)
+      expect([response.statusCode, response.body]).toEqual([status, ''])
+      expect(transport.sent.at(-1)!.payload).toBe(null)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(ended).toEqual([204, 304])
+  })
+
   it('[4.1] code/status set the status; statusCode reads and sets it', async () => {
     const { app } = createApp()
     app.get('/code', async (_request, reply) => reply.code(201).send('a'))

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../test/helpers/app.js'
 
@@ -209,6 +210,64 @@ describe('HEAD routes', () => {
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
     expect(response.headers['content-length']).toBe(String('{"hello":"world"}'.length))
     expect(transport.sent.at(-1)!.payload).toBe(null)
+  })
+
+  it("drains a Node stream unwritten and cancels a WHATWG one, logging their errors (Fastify's line)", async () => {
+    const logged: Array<[string, unknown]> = []
+    const noop = () => {}
+    const logger: any = {
+      info: noop,
+      warn: noop,
+      debug: noop,
+      trace: noop,
+      fatal: noop,
+      error: (object: { err?: unknown }, message: string) => logged.push([message, object.err]),
+      child: () => logger,
+    }
+    const { app, transport } = createApp({ logger })
+    const streamError = new Error('Hello!')
+    const cancelError = new Error('Cancel error!')
+    const reasons: unknown[] = []
+    let drained = false
+    app.get('/node', () => {
+      const stream = Readable.from(['Hello with error!'])
+      stream.on('end', () => {
+        drained = true
+      })
+      process.nextTick(() => stream.emit('error', streamError))
+      return stream
+    })
+    app.get('/web', () => {
+      return new ReadableStream({
+        start(controller) {
+          controller.enqueue('Hello from web stream!')
+        },
+        cancel(reason) {
+          reasons.push(reason)
+          throw cancelError
+        },
+      })
+    })
+    for (const url of ['/node', '/web']) {
+      const response = await app.inject({ method: 'HEAD', url })
+      expect([response.statusCode, response.body, response.headers['content-type']]).toEqual([
+        200,
+        '',
+        undefined,
+      ])
+      expect(transport.sent.at(-1)!.payload).toBe(null)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(drained).toBe(true)
+    expect(reasons).toEqual(['Stream cancelled by HEAD route'])
+    // In whichever order the two failures came.
+    expect(logged).toHaveLength(2)
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        ['Error on Stream found for HEAD route', streamError],
+        ['Error on Stream found for HEAD route', cancelError],
+      ]),
+    )
   })
 
   it('keeps an explicitly declared HEAD route, whatever the declaration order', async () => {

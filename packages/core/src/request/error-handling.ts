@@ -14,7 +14,7 @@ import {
 import { settleResult } from './handler-result.js'
 import { runErrorHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
-import { sendPayload, write } from './send.js'
+import { type FailedStep, sendPayload, write } from './send.js'
 
 /**
  * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
@@ -31,21 +31,21 @@ export function lifecycleError(reply: Reply, error: unknown): void {
 }
 
 /**
- * An error raised while sending (serialization, preSerialization or onSend hooks). `fromOnSend`:
- * an onSend hook raised it, so should the error reply fail the same way, the status it had is kept
- * (Fastify's fallback keeps it too: `reply.code(406)` then a throwing onSend answers 406).
+ * An error raised while sending (serialization, preSerialization or onSend hooks, a payload stream
+ * before its first chunk); `step` says which of those matters to the error reply (see `FailedStep`).
  */
-export function failWhileSending(reply: Reply, error: unknown, fromOnSend = false): void {
+export function failWhileSending(reply: Reply, error: unknown, step?: FailedStep): void {
   reply[kPhase] = Phase.Open
-  handleError(reply, error, fromOnSend)
+  handleError(reply, error, step)
 }
 
 /**
  * Sends `error` through the route's error handlers: the first error runs the onError hooks, then
  * the nearest handler; an error raised by a handler goes to the next one (the parent context's),
- * ending with the default handler; if even that one fails, a plain 500 is written.
+ * ending with the default handler; if even that one fails, a plain 500 is written (after the
+ * onError hooks once more when an onSend hook failed it).
  */
-export function handleError(reply: Reply, error: unknown, fromOnSend = false): void {
+export function handleError(reply: Reply, error: unknown, step?: FailedStep): void {
   const rc = reply[kRoute]
   const phase = reply[kPhase]
   if (phase === Phase.Written || phase === Phase.Handed || phase === Phase.Hijacked) {
@@ -54,11 +54,18 @@ export function handleError(reply: Reply, error: unknown, fromOnSend = false): v
   }
   const index = ++reply[kErrorIndex]
   if (index >= rc.errorHandlers.length) {
-    writeFallback(reply, error, fromOnSend)
+    if (step === 'onSend' && rc.onError !== null) {
+      // The default handler's reply failed in an onSend hook: the onError hooks see that error
+      // too before the fallback answers it, as in Fastify.
+      reply[kInOnError] = true
+      runErrorHooks(rc.onError, reply, error, afterFallbackErrorHooks)
+    } else writeFallback(reply, error, step === 'onSend')
     return
   }
   const headers = reply[kHeaders]
-  delete headers['content-type']
+  // The error reply's type comes from what it sends; but as on Fastify's raw response, the type a
+  // stream that failed before its first chunk was sent with stays for a custom handler.
+  if (step !== 'stream') delete headers['content-type']
   delete headers['content-length']
   reply[kSerializer] = null
   if (index === 0 && rc.onError !== null) {
@@ -70,6 +77,11 @@ export function handleError(reply: Reply, error: unknown, fromOnSend = false): v
 function afterErrorHooks(reply: Reply, error: unknown): void {
   reply[kInOnError] = false
   invokeErrorHandler(reply, error)
+}
+
+function afterFallbackErrorHooks(reply: Reply, error: unknown): void {
+  reply[kInOnError] = false
+  writeFallback(reply, error, true)
 }
 
 /**
@@ -95,6 +107,7 @@ function invokeErrorHandler(reply: Reply, error: unknown): void {
   const rc = reply[kRoute]
   const entry = rc.errorHandlers[reply[kErrorIndex]]!
   if (entry.fn === null) {
+    delete reply[kHeaders]['content-type']
     // A status an error handler chose with reply.code() before sending an Error is kept (API.md:
     // `reply.code(422).send(new Error('x'))` answers 422); one the default handler set before is not.
     const current = reply[kStatus]

@@ -15,8 +15,9 @@ import type { Reply } from './reply.js'
  * - a WHATWG `Response` gives its status and headers to the reply (over those set so far) and its
  *   body stream as the payload (FRM_ERR_REP_RESPONSE_BODY_CONSUMED if that body was read);
  * - a 1xx or 204 answer has no body: its Content-Type and Content-Length go, whatever the payload
- *   (an object an onSend hook returned included), and a stream is released unread; so is a stream
- *   answering 304;
+ *   (an object an onSend hook returned included), and a stream is drained unwritten (see
+ *   `discardStream`: a Node stream still ends, its errors are ignored); so is a stream answering
+ *   304;
  * - a Buffer, TypedArray or DataView is sent as its bytes;
  * - a string, a Node stream or a WHATWG stream is written as it is, but for a WHATWG stream a
  *   reader holds: FRM_ERR_REP_READABLE_STREAM_LOCKED (500);
@@ -38,7 +39,7 @@ export function finalPayload(reply: Reply, payload: unknown): WritablePayload | 
     delete headers['content-type']
     delete headers['content-length']
     if (typeof payload === 'object' && (isNodeStream(payload) || isWebStream(payload))) {
-      discardStream(payload)
+      discardStream(payload, ignoreError)
     }
     return null
   }
@@ -57,13 +58,16 @@ export function finalPayload(reply: Reply, payload: unknown): WritablePayload | 
       return createError('FRM_ERR_REP_READABLE_STREAM_LOCKED')
     }
     if (status === 304) {
-      discardStream(payload)
+      discardStream(payload, ignoreError)
       return null
     }
     return payload as WritablePayload
   }
   return createError('FRM_ERR_REP_INVALID_PAYLOAD_TYPE', typeof payload)
 }
+
+/** A body nobody reads may fail: nothing is left to answer (Fastify ignores it too). */
+function ignoreError(): void {}
 
 function applyResponse(reply: Reply, response: WebResponse): Error | undefined {
   if (response.body !== null && response.bodyUsed) {

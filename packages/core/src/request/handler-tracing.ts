@@ -103,7 +103,7 @@ export function runTracedHandler(reply: Reply, failed = false, preHandlerError?:
 function resolved(reply: Reply, message: HandlerTraceMessage, value: unknown): void {
   handlerChannels.asyncStart.publish(message)
   try {
-    settleResolved(reply, value)
+    settleResolved(reply, value, handlerRejected)
   } finally {
     handlerChannels.asyncEnd.publish(message)
   }

@@ -52,15 +52,35 @@ export function isStreamLike(payload: unknown): boolean {
   return isNodeStream(payload) || isWebStream(payload) || isWebResponse(payload)
 }
 
-/** Releases a stream body that will not be written (a HEAD, 204 or 304 answer). */
-export function discardStream(payload: object): void {
+/** A stream-like object `discardStream` may read to its end, destroy or close. */
+interface DiscardedStream {
+  on?: (event: 'error', listener: (error: unknown) => void) => unknown
+  resume?: () => unknown
+  destroy?: () => void
+  close?: (cb?: () => void) => void
+}
+
+/**
+ * Releases a stream body that will not be written (a HEAD request, a 1xx, 204 or 304 answer), as
+ * Fastify releases it: a Node stream is read to its end unwritten, so its 'end' still comes (one
+ * that cannot be resumed is destroyed, else closed), and an 'error' it emits goes to `onError`; a
+ * WHATWG stream is cancelled with `reason`, a failing cancel going to `onError`. A locked WHATWG
+ * stream is being read by someone else: it is left to them.
+ */
+export function discardStream(
+  payload: object,
+  onError: (error: unknown) => void,
+  reason?: string,
+): void {
   if (isWebStream(payload)) {
-    // A locked stream is being read by someone else: leave it to them.
-    if (!payload.locked) payload.cancel().catch(() => {})
+    if (!payload.locked) payload.cancel(reason).catch(onError)
     return
   }
-  const stream = payload as { destroy?: () => void; close?: (cb?: () => void) => void }
-  if (typeof stream.destroy === 'function') stream.destroy()
+  const stream = payload as DiscardedStream
+  if (typeof stream.resume === 'function' && typeof stream.on === 'function') {
+    stream.on('error', onError)
+    stream.resume()
+  } else if (typeof stream.destroy === 'function') stream.destroy()
   else if (typeof stream.close === 'function') stream.close(() => {})
 }
 

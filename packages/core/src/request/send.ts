@@ -21,12 +21,23 @@ import type { Reply } from './reply.js'
 import { hasTrailers, trailerSource } from './trailers.js'
 
 /**
+ * The step of sending that failed, where it matters to the error reply:
+ * - `'onSend'`: an onSend hook. Should the default error reply fail the same way, the onError hooks
+ *   see that failure too and the fallback keeps the status (Fastify's: `reply.code(406)` then a
+ *   throwing onSend answers 406);
+ * - `'stream'`: a payload stream, before its first chunk. A custom error handler still sees the
+ *   Content-Type the stream was sent with, as it stays on Fastify's raw response (an object it
+ *   sends under a non-JSON type is refused).
+ */
+export type FailedStep = 'onSend' | 'stream'
+
+/**
  * Where sending hands an error (error-handling.ts: the error handlers, which send, so this file
  * cannot import them): `connectRequestPath` (connect.ts) passes them in.
  */
 export interface SendingCallees {
-  handleError(reply: Reply, error: unknown, fromOnSend?: boolean): void
-  failWhileSending(reply: Reply, error: unknown, fromOnSend?: boolean): void
+  handleError(reply: Reply, error: unknown): void
+  failWhileSending(reply: Reply, error: unknown, step?: FailedStep): void
 }
 
 let errors: SendingCallees
@@ -240,7 +251,7 @@ function onSendStep(reply: Reply, payload: unknown): void {
 }
 
 function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
-  if (error !== null) errors.failWhileSending(reply, error, true)
+  if (error !== null) errors.failWhileSending(reply, error, 'onSend')
   else end(reply, payload)
 }
 
@@ -267,7 +278,8 @@ function end(reply: Reply, payload: unknown): void {
 
 /**
  * Hands the reply to the transport. A HEAD request gets the headers (Content-Length included)
- * and no body. The onResponse hooks run once the transport is done.
+ * and no body: a stream is drained or cancelled unwritten (see `discardStream`). The onResponse
+ * hooks run once the transport is done.
  */
 export function write(reply: Reply, payload: WritablePayload | undefined): void {
   const rc = reply[kRoute]
@@ -285,7 +297,9 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
       else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
       else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
     }
-    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) discardStream(body)
+    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
+      discardStream(body, headStreamFailed(reply), 'Stream cancelled by HEAD route')
+    }
     body = null
   }
   // A closure per reply only where it is needed: onResponse hooks, or a stream (which may fail
@@ -302,6 +316,14 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   }
 }
 
+/**
+ * Where the error of a HEAD request's unwritten stream goes (a Node stream's 'error', a WHATWG
+ * stream's failing cancel): logged as Fastify logs it. Its closure is made for such requests only.
+ */
+function headStreamFailed(reply: Reply): (error: unknown) => void {
+  return (error) => reply.request.log.error({ err: error }, 'Error on Stream found for HEAD route')
+}
+
 function isStream(body: WritablePayload): boolean {
   return typeof body === 'object' && body !== null && !Buffer.isBuffer(body)
 }
@@ -316,7 +338,7 @@ function responded(reply: Reply, error: Error | undefined): void {
   if (error !== undefined && error !== null) {
     if (!rc.core.transport.isSent(reply.raw)) {
       // Nothing reached the client (a stream failed before its first chunk): answer the error.
-      errors.failWhileSending(reply, error)
+      errors.failWhileSending(reply, error, 'stream')
       return
     }
     // As Fastify 4: a response cut short (the client went away mid-stream, or the stream failed
