@@ -69,6 +69,27 @@ describe('preClose, onListen, onRequestAbort (Fastify 4.29 hooks)', () => {
     expect(lines).toEqual([['(the error itself)', 'first broke']])
   })
 
+  it('chains onListen hooks as Fastify does: those that wait on nothing have run when listen() resolves', async () => {
+    const lines: Array<[string, string]> = []
+    const { app } = createApp({ logger: errorRecorder(lines) })
+    const events: string[] = []
+    app.addHook('onListen', async () => {
+      events.push('async')
+      throw new Error('async broke')
+    })
+    app.addHook('onListen', async () => {
+      events.push('after the failure')
+    })
+    app.register(async (child: any) => {
+      child.addHook('onListen', () => {
+        events.push('child')
+      })
+    })
+    await app.listen({ port: 3000, host: '127.0.0.1' })
+    expect(events).toEqual(['async', 'after the failure', 'child'])
+    expect(lines).toEqual([['(the error itself)', 'async broke']])
+  })
+
   it('runs onRequestAbort hooks when the transport reports the client gone; errors are logged', async () => {
     const lines: Array<[string, string]> = []
     const { app, transport } = createApp({ logger: errorRecorder(lines) })

@@ -285,6 +285,23 @@ describe('constraint strategies', () => {
     ])
   })
 
+  it("throws a strategy's validate error where the route is declared, and keeps no trace of it", async () => {
+    const strict: ConstraintStrategy = {
+      ...tenantStrategy(),
+      validate(value) {
+        if (typeof value !== 'string')
+          throw new TypeError(`tenant ${String(value)} is not a string`)
+      },
+    }
+    const { app } = createApp({ constraints: { tenant: strict } })
+    expect(() => app.get('/', { constraints: { tenant: 7 } }, async () => 'x')).toThrow(
+      new TypeError('tenant 7 is not a string'),
+    )
+    app.get('/', { constraints: { tenant: 'acme' } }, async () => 'acme')
+    const response = await app.inject({ url: '/', headers: { 'x-tenant': 'acme' } })
+    expect([response.statusCode, response.body]).toEqual([200, 'acme'])
+  })
+
   it('refuses a malformed or duplicate strategy, one routes already use, and one after ready', async () => {
     const { app } = createApp({ constraints: { tenant: tenantStrategy() } })
     expect(() => app.addConstraintStrategy(tenantStrategy())).toThrow(

@@ -566,6 +566,13 @@ export const codes = {
     advice:
       'A constraint strategy is added once per application: give the new one another name, or keep the first.',
   },
+  FRM_ERR_VERSION_CONSTRAINT_NOT_STR: {
+    statusCode: 500,
+    base: 'TypeError',
+    message: 'Version constraint should be a string.',
+    advice:
+      "With Fastify 4's `versioning` option, a route's `constraints.version` is compared as a string: write it as one (`'2'`, not `2`).",
+  },
   FRM_ERR_CONSTRAINT_IN_USE: {
     statusCode: 500,
     message: 'There already exists a route with %s constraint.',

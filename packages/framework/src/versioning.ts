@@ -10,7 +10,8 @@ export interface VersioningOption {
 /**
  * The `constraints` a factory gets from its `constraints` and `versioning` options: `versioning`
  * becomes the `version` strategy, as Fastify 4 turns it into one (string versions only, a derived
- * version must match).
+ * version must match): a route whose version is not a string is refused where it is declared, with
+ * FRM_ERR_VERSION_CONSTRAINT_NOT_STR.
  *
  * @throws FRM_ERR_INVALID_OPTION when `versioning` lacks `storage` or `deriveVersion`
  */
@@ -37,9 +38,7 @@ export function constraintsOf(
     storage: versioning.storage,
     deriveConstraint: versioning.deriveVersion as ConstraintStrategy['deriveConstraint'],
     validate(value: unknown) {
-      if (typeof value !== 'string') {
-        throw new TypeError(`a version constraint must be a string, received ${typeof value}`)
-      }
+      if (typeof value !== 'string') throw createError('FRM_ERR_VERSION_CONSTRAINT_NOT_STR')
     },
   }
   return { ...constraints, version }

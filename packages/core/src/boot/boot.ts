@@ -82,7 +82,7 @@ export function close(core: Core): Promise<void> {
     } catch {
       // A failed start still closes what did load.
     }
-    await runLoggedHooks(core, 'preClose', true, 'A preClose hook failed')
+    await runPreClose(core, 'A preClose hook failed')
     if (core.mounted) await core.transport.close()
     core.listening = false
     const errors: unknown[] = []
@@ -116,46 +116,66 @@ async function closeContexts(core: Core, errors: unknown[]): Promise<void> {
 
 /**
  * Runs the onListen hooks of every context, parents first, one after the other: an error is logged
- * and the next hook runs. Not awaited by `listen()`, as in Fastify.
+ * (the error itself, as Fastify logs it) and the next hook runs. Not awaited by `listen()`, as in
+ * Fastify, but chained as Fastify chains them: a hook that returns (or calls `done` at once) hands
+ * over to the next one in the same turn, and a promise hands over as soon as it settles, so hooks
+ * that do not wait on anything have all run when the caller's `await listen()` resumes.
  */
-export function runOnListen(core: Core): Promise<void> {
-  return runLoggedHooks(core, 'onListen', false, null)
+export function runOnListen(core: Core): void {
+  const queue: HookEntry[] = []
+  for (const state of preOrder(core.root)) queue.push(...state.hooks.onListen)
+  let index = 0
+  const next = (error?: unknown): void => {
+    if (error !== undefined && error !== null) core.log.error(error)
+    const hook = queue[index++]
+    if (hook === undefined) return
+    let handed = false
+    const done = (failure?: unknown): void => {
+      if (handed) return
+      handed = true
+      next(failure)
+    }
+    try {
+      const result = hook.fn.call(hook.ctx, done)
+      if (isThenable(result))
+        result.then(
+          () => done(),
+          (reason) => done(reason ?? new Error('An onListen hook rejected')),
+        )
+      else if (!hook.callback) done()
+    } catch (thrown) {
+      done(thrown)
+    }
+  }
+  next()
 }
 
 /**
- * Runs the `name` hooks (which take no argument) of every context, parents first, one after the
- * other: an error is logged with `failure` (or, with null, as the error itself: its message is the
- * line's, as Fastify logs a failed onListen hook) and the next hook runs.
+ * Runs the preClose hooks of every context, parents first, one after the other, each within
+ * pluginTimeout: an error is logged with `failure` and the next hook runs.
  */
-async function runLoggedHooks(
-  core: Core,
-  name: 'preClose' | 'onListen',
-  timed: boolean,
-  failure: string | null,
-): Promise<void> {
+async function runPreClose(core: Core, failure: string): Promise<void> {
   for (const state of preOrder(core.root)) {
-    for (const hook of state.hooks[name]) {
+    for (const hook of state.hooks.preClose) {
       try {
-        await runTimedHook(core, name, hook, (done) => hook.fn.call(hook.ctx, done), timed)
+        await runTimedHook(core, 'preClose', hook, (done) => hook.fn.call(hook.ctx, done))
       } catch (error) {
-        if (failure === null) core.log.error(error)
-        else core.log.error({ err: error }, failure)
+        core.log.error({ err: error }, failure)
       }
     }
   }
 }
 
 /**
- * Runs an application hook, within pluginTimeout when `timed`. It always gets `done` (a wrapped
+ * Runs an application hook within pluginTimeout. It always gets `done` (a wrapped
  * hook that declares nothing may still call it); it ends when its promise settles, or when it
  * calls `done` if it declared `done`, or else when it returns (avvio's rule).
  */
 function runTimedHook(
   core: Core,
-  name: 'onReady' | 'onClose' | 'preClose' | 'onListen',
+  name: 'onReady' | 'onClose' | 'preClose',
   hook: HookEntry,
   call: (done: (error?: unknown) => void) => unknown,
-  timed = true,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let finished = false
@@ -167,7 +187,7 @@ function runTimedHook(
       if (error !== undefined && error !== null) reject(error)
       else resolve()
     }
-    if (timed && core.pluginTimeout > 0) {
+    if (core.pluginTimeout > 0) {
       timer = setTimeout(
         // Fastify names the hook function when it has a name: `'onReady' hook "warmUp" timed out`.
         () =>

@@ -135,8 +135,8 @@ export const pluginMethods = {
       return core.transport.listen(listenOptions).then(
         (address) => {
           logListening(core, address, listenOptions.listenTextResolver)
-          // Started now, not awaited: the caller gets the address while the hooks run (Fastify).
-          void runOnListen(core)
+          // Not awaited (Fastify): hooks that wait on nothing have run when the caller resumes.
+          runOnListen(core)
           return address
         },
         (error) => {

@@ -190,8 +190,13 @@ function declareRoute(
       `constraints must be an object such as { version: '1.0.0' }, received ${describe(constraints)}`,
     )
   }
-  const hooks = routeLevelHooks(options as unknown as Record<string, unknown>, state.instance)
   const core = state.core
+  // A custom strategy refuses a value where the route is declared, as find-my-way's `on()` does in
+  // Fastify (its own error, thrown as it is).
+  for (const [name, value] of Object.entries(constraints ?? {})) {
+    core.constraintStrategies.get(name)?.validate?.(value)
+  }
+  const hooks = routeLevelHooks(options as unknown as Record<string, unknown>, state.instance)
   const keys: string[] = []
   const served: string[] = []
   for (const method of methods) {

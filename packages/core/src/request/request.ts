@@ -202,9 +202,12 @@ export class Request {
     return (this.raw as { originalUrl?: string }).originalUrl ?? this.url
   }
 
-  /** The route's path pattern (`/users/:id`). */
-  get routerPath(): string {
-    return this[kRoute].url
+  /**
+   * Fastify 4's deprecated name of `routeOptions.url`: the route's path pattern (`/users/:id`),
+   * undefined where no route matched (a not-found handler, `frameworkErrors`), as in Fastify.
+   */
+  get routerPath(): string | undefined {
+    return this.routeOptions.url
   }
 
   get routerMethod(): string {

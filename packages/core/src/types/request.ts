@@ -89,7 +89,7 @@ export interface FastifyRequest<G extends RouteGeneric = RouteGeneric> {
   readonly context: RouteInfo
   readonly routeConfig: RouteInfo['config']
   readonly routeSchema: RouteInfo['schema']
-  /** The route's path pattern (`/users/:id`) and method. */
+  /** The route's path pattern (`/users/:id`; `routeOptions.url`, undefined where no route matched) and method. */
   readonly routerPath: string
   readonly routerMethod: string
   /** The client's address: the socket's, or the one trusted proxies forwarded (`trustProxy`). */

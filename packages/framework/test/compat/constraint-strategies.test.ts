@@ -53,10 +53,12 @@ describe('[compat] custom constraint strategies', () => {
     expect((await send(app, { url: '/t' })).statusCode).toBe(404)
   })
 
-  it("refuses at ready a route whose constraint value the strategy's validate rejects", async () => {
+  it("refuses where it is declared a route whose constraint value the strategy's validate rejects (Fastify)", async () => {
     const app = makeApp({ constraints: { tenant: tenantStrategy() } })
-    app.get('/', { constraints: { tenant: 42 } }, async () => 'x')
-    await expect(app.ready()).rejects.toThrow('a tenant is a string')
+    expect(() => app.get('/', { constraints: { tenant: 42 } }, async () => 'x')).toThrow(
+      'a tenant is a string',
+    )
+    await expect(app.ready()).resolves.toBe(app)
   })
 
   itBoth(
@@ -134,4 +136,32 @@ describe('[compat] custom constraint strategies', () => {
       "Option 'versioning' is not valid",
     )
   })
+
+  itBoth(
+    'refuses a version that is not a string where the route is declared (Fastify 4)',
+    async ({ send }) => {
+      const app = makeApp({
+        versioning: {
+          storage: tenantStrategy().storage,
+          deriveVersion: (req: { headers: Record<string, string | undefined> }) =>
+            req.headers['x-api'],
+        },
+      })
+      app.get('/', { constraints: { version: 'v1' } }, async () => 'v1')
+      let refused: any
+      try {
+        app.get('/', { constraints: { version: 2 } }, async () => 'v2')
+      } catch (error) {
+        refused = error
+      }
+      expect([refused?.code, refused?.message, refused instanceof TypeError]).toEqual([
+        'FRM_ERR_VERSION_CONSTRAINT_NOT_STR',
+        'Version constraint should be a string.',
+        true,
+      ])
+      // The refused route left nothing behind: the application still starts and serves the other.
+      expect((await send(app, { url: '/', headers: { 'x-api': 'v1' } })).body).toBe('v1')
+      expect((await send(app, { url: '/', headers: { 'x-api': '2' } })).statusCode).toBe(404)
+    },
+  )
 })

@@ -46,6 +46,32 @@ describe('[compat] the frameworkErrors option', () => {
     expect((await send(app, { url: '/test/fine' })).body).toBe('routed')
   })
 
+  itBoth(
+    'gives a request no route matched no routerPath, as routeOptions.url (Fastify 4)',
+    async ({ send }) => {
+      const seen = (request: any) => `${request.routerPath}|${request.routeOptions.url}`
+      const app = makeApp({
+        frameworkErrors: (_error: unknown, request: any, reply: any) => {
+          reply.code(400).send(`bad url: ${seen(request)}`)
+        },
+      })
+      app.get('/test/:id', async (request: any) => `routed: ${seen(request)}`)
+      app.setNotFoundHandler((request: any, reply: any) => {
+        reply.code(404).send(`not found: ${seen(request)}`)
+      })
+      const results = []
+      for (const url of ['/test/%world', '/nope', '/test/1']) {
+        const response = await send(app, { url })
+        results.push([response.statusCode, response.body])
+      }
+      expect(results).toEqual([
+        [400, 'bad url: undefined|undefined'],
+        [404, 'not found: undefined|undefined'],
+        [200, 'routed: /test/:id|/test/:id'],
+      ])
+    },
+  )
+
   itBoth('answers a failing asynchronous constraint strategy', async ({ send }) => {
     const app = makeApp({
       constraints: { secret: failingStrategy },

@@ -158,6 +158,31 @@ describe('[compat] onListen (Fastify 4.23)', () => {
     expect(await (await fetch(address)).text()).toBe('up')
   })
 
+  it('has run the hooks that wait on nothing, a failing one included, when await listen() resumes (Fastify 4)', async () => {
+    const lines: Array<[string, string, unknown]> = []
+    const app = makeApp({ logger: recorder(lines) })
+    const events: string[] = []
+    app.addHook('onListen', async () => {
+      events.push('first')
+    })
+    app.addHook('onListen', async () => {
+      events.push('second')
+      throw new Error('second broke')
+    })
+    app.addHook('onListen', async () => {
+      events.push('third')
+    })
+    app.get('/', async () => 'up')
+    const address = await app.listen({ port: 0, host: '127.0.0.1' })
+    expect(events).toEqual(['first', 'second', 'third'])
+    const errors = lines
+      .filter(([level, , object]) => level === 'error' && object instanceof Error)
+      .map(([, , object]) => (object as Error).message)
+    expect(errors).toEqual(['second broke'])
+    expect(await (await fetch(address)).text()).toBe('up')
+    expect((await app.inject('/')).body).toBe('up')
+  })
+
   it('is not run by ready() or inject()', async () => {
     const app = makeApp()
     let runs = 0
