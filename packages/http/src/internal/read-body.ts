@@ -27,8 +27,8 @@ class BodyReader extends AsyncResource {
   declare readonly declared: number
   /** True when `raw` itself is read (no replacement stream): its length must match. */
   declare readonly readingRaw: boolean
-  declare readonly done: Done
-  declare readonly chunks: Buffer[]
+  declare done: Done | null
+  declare chunks: Buffer[] | null
   declare received: number
   declare finished: boolean
 
@@ -53,8 +53,15 @@ class BodyReader extends AsyncResource {
   finish(error: Error | null, body?: Buffer): void {
     if (this.finished) return
     this.finished = true
-    if (error === null) this.runInAsyncScope(this.done, null, null, body)
-    else this.runInAsyncScope(this.done, null, error)
+    // The stream keeps its reader (under kReader) as long as it lives, and node's request objects
+    // often outlive their request (a scavenge finds them alive, and a dead old object keeps what it
+    // points at alive until the next full GC): let go of `done` (the reply and everything it
+    // reaches) and the chunks, so they die young.
+    const done = this.done!
+    this.done = null
+    this.chunks = null
+    if (error === null) this.runInAsyncScope(done, null, null, body)
+    else this.runInAsyncScope(done, null, error)
   }
 }
 
@@ -131,7 +138,7 @@ function onData(this: ReadStream, chunk: Buffer | string): void {
     reader.finish(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
     return
   }
-  reader.chunks.push(chunk)
+  reader.chunks!.push(chunk)
 }
 
 function onEnd(this: ReadStream): void {
@@ -147,7 +154,7 @@ function onEnd(this: ReadStream): void {
       return
     }
   }
-  const chunks = reader.chunks
+  const chunks = reader.chunks!
   reader.finish(
     null,
     chunks.length === 1
