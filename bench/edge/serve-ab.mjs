@@ -3,7 +3,8 @@
 // in rotating rounds, and the figure is this process's own CPU time per request during the load.
 // bun [--conditions=framework-source] bench/edge/serve-ab.mjs [--rounds 4] [--amount 20000]
 //   [--only get,post] [--handlers async,sync]
-//   [--others hono,elysia,elysia-fetch,floor,floor-pending,floor-routes,floor-routes-url] [--pin 0]
+//   [--others hono,elysia,elysia-fetch,floor,floor-framework-way,floor-elysia-way,floor-pending,
+//   floor-routes,floor-routes-url] [--pin 0]
 //   [fetch-module ...]
 // (`--handlers sync` adds each build with the app's synchronous handlers, see app.mjs. The floors:
 // what any handler pays on Bun.serve; `-pending` answering a promise still pending, `-routes` in
@@ -67,6 +68,33 @@ if (others.includes('floor'))
       const body = post ? await request.text() : '{"hello":"world"}'
       const headers = { 'content-type': 'application/json; charset=utf-8' }
       return new Response(body, { status: post ? 201 : 200, headers })
+    },
+  })
+// The POST's host-facing work done the framework's way (the request's headers as one object, the
+// body as text, parsed and serialized again, a Response with its length) and Elysia's way (one
+// header read, `request.json()`, `Response.json`).
+if (others.includes('floor-framework-way'))
+  variants.push({
+    name: 'floor (framework way)',
+    fetch: async (request) => {
+      request.headers.toJSON()
+      const post = request.url.endsWith('/users') && request.method === 'POST'
+      const body = post ? JSON.stringify(JSON.parse(await request.text())) : '{"hello":"world"}'
+      const headers = {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+      }
+      return new Response(body, { status: post ? 201 : 200, headers })
+    },
+  })
+if (others.includes('floor-elysia-way'))
+  variants.push({
+    name: 'floor (Elysia way)',
+    fetch: async (request) => {
+      const post = request.url.endsWith('/users') && request.method === 'POST'
+      if (!post) return Response.json({ hello: 'world' })
+      request.headers.get('content-type')
+      return Response.json(await request.json(), { status: 201 })
     },
   })
 // The same floor answering a promise still pending when the handler returns (as an async handler's
