@@ -3,7 +3,8 @@
 // in rotating rounds, and the figure is this process's own CPU time per request during the load.
 // bun [--conditions=framework-source] bench/edge/serve-ab.mjs [--rounds 4] [--amount 20000]
 //   [--only get,post] [--handlers async,sync]
-//   [--others hono,elysia,floor,floor-pending,floor-routes,floor-routes-url] [--pin 0]
+//   [--others hono,elysia,elysia-fetch,floor,floor-framework-way,floor-elysia-way,floor-pending,
+//   floor-routes,floor-routes-url] [--pin 0]
 //   [fetch-module ...]
 // (`--handlers sync` adds each build with the app's synchronous handlers, see app.mjs. The floors:
 // what any handler pays on Bun.serve; `-pending` answering a promise still pending, `-routes` in
@@ -69,6 +70,33 @@ if (others.includes('floor'))
       return new Response(body, { status: post ? 201 : 200, headers })
     },
   })
+// The POST's host-facing work done the framework's way (the request's headers as one object, the
+// body as text, parsed and serialized again, a Response with its length) and Elysia's way (one
+// header read, `request.json()`, `Response.json`).
+if (others.includes('floor-framework-way'))
+  variants.push({
+    name: 'floor (framework way)',
+    fetch: async (request) => {
+      request.headers.toJSON()
+      const post = request.url.endsWith('/users') && request.method === 'POST'
+      const body = post ? JSON.stringify(JSON.parse(await request.text())) : '{"hello":"world"}'
+      const headers = {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+      }
+      return new Response(body, { status: post ? 201 : 200, headers })
+    },
+  })
+if (others.includes('floor-elysia-way'))
+  variants.push({
+    name: 'floor (Elysia way)',
+    fetch: async (request) => {
+      const post = request.url.endsWith('/users') && request.method === 'POST'
+      if (!post) return Response.json({ hello: 'world' })
+      request.headers.get('content-type')
+      return Response.json(await request.json(), { status: 201 })
+    },
+  })
 // The same floor answering a promise still pending when the handler returns (as an async handler's
 // answer is after a turn of the microtask queue).
 if (others.includes('floor-pending'))
@@ -92,7 +120,9 @@ if (others.includes('floor-routes')) {
     hostname: '127.0.0.1',
     routes: {
       '/hello': { GET: () => new Response('{"hello":"world"}', { headers }) },
-      '/users': { POST: async (request) => new Response(await request.text(), { status: 201, headers }) },
+      '/users': {
+        POST: async (request) => new Response(await request.text(), { status: 201, headers }),
+      },
     },
     fetch: () => new Response('Not Found', { status: 404 }),
   })
@@ -117,8 +147,10 @@ if (others.includes('floor-routes-url')) {
   })
   variants.push({ name: 'floor (Bun routes, URL read)', server })
 }
-if (others.includes('elysia')) {
-  // Elysia serves itself (its listen() hands Bun.serve more than a fetch function).
+const elysiaKinds = others.filter((name) => name === 'elysia' || name === 'elysia-fetch')
+for (const kind of elysiaKinds) {
+  // Elysia serves itself (its listen() hands Bun.serve's own router its static routes);
+  // `elysia-fetch` is the same app behind a plain fetch function, as a Fetch handler is served.
   const { Elysia, t } = await import('elysia')
   const app = new Elysia()
     .get('/hello', () => ({ hello: 'world' }))
@@ -130,8 +162,17 @@ if (others.includes('elysia')) {
       },
       { body: t.Object({ name: t.String({ maxLength: 50 }), age: t.Integer({ minimum: 0 }) }) },
     )
-    .listen({ port: 0, hostname: '127.0.0.1' })
-  variants.push({ name: 'elysia', server: app.server })
+  if (kind === 'elysia') {
+    app.listen({ port: 0, hostname: '127.0.0.1' })
+    variants.push({ name: 'elysia', server: app.server })
+  } else {
+    const server = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: (request) => app.handle(request),
+    })
+    variants.push({ name: 'elysia (fetch, no Bun routes)', server })
+  }
 }
 
 const loader = `
