@@ -13,14 +13,11 @@ describe('[API.md Security defaults: timeouts]', () => {
     expect(exchange.ending).not.toBe('open')
     expect(exchange.elapsed).toBeGreaterThanOrEqual(450)
     expect(exchange.elapsed).toBeLessThan(1500)
-    expect(statusOf(exchange.response)).toBe(408)
-    expect(exchange.response).toMatch(/\r\nconnection: close\r\n/)
-    expect(JSON.parse(bodyOf(exchange.response))).toEqual({
-      statusCode: 408,
-      error: 'Request Timeout',
-      message: 'The request was not received completely within 500 ms',
-      code: 'FRM_ERR_REQUEST_TIMEOUT',
-    })
+    // Byte for byte as Fastify 4 and 5 answer it.
+    expect(exchange.response).toBe(
+      'HTTP/1.1 408 Request Timeout\r\nContent-Length: 71\r\nContent-Type: application/json\r\n\r\n' +
+        '{"error":"Request Timeout","message":"Client Timeout","statusCode":408}',
+    )
     await served.close()
   })
 

@@ -175,11 +175,7 @@ class NodeHttpTransport implements HttpTransport {
     const server = built.server
     this.#secure = built.secure
     this.#http2 = built.http2
-    server.on(
-      'clientError',
-      options.clientErrorHandler ??
-        createClientErrorHandler(options.requestTimeout || options.headersTimeout),
-    )
+    server.on('clientError', options.clientErrorHandler ?? createClientErrorHandler())
     this.#connections = new OpenConnections(server)
     this.server = server as unknown as Server
   }

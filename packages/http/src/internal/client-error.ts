@@ -10,23 +10,24 @@ import { isLingering, lingerClose } from './linger.js'
  * large, and requests that did not arrive within `requestTimeout`/`headersTimeout`. Answers with
  * a JSON error body when no response is under way on the socket, then closes the connection.
  *
- * - a request that took too long → 408 `FRM_ERR_REQUEST_TIMEOUT`;
+ * - a request that took too long → 408 `{"error":"Request Timeout","message":"Client Timeout","statusCode":408}`;
  * - headers over Node's size limit → 431;
  * - a version the parser does not know (HTTP/1.2, HTTP/3.0) → 505, like HTTP/2.0, which parses
  *   and is refused by the transport's request listener; a request line that ends in a bare LF
  *   (which llhttp also reports as a bad version) is malformed: 400;
  * - anything else → 400 `{"error":"Bad Request","message":"Client Error","statusCode":400}`
- *   (the 400 and 431 byte for byte as Fastify 5 writes them);
+ *   (the 408, 400 and 431 byte for byte as Fastify 4 and 5 write them);
  * - a connection reset by the client, or a socket already destroyed → nothing to answer or close.
  *
- * The answer goes out (the 408 and 505 with `connection: close`) after the answers of the requests already started
+ * The answer goes out (the 505 with `connection: close`) after the answers of the requests already started
  * on the connection (a malformed request pipelined behind them waits its turn), and the connection
  * then closes lingering (see `lingerClose`), so a client still writing reads it rather than a
  * reset. Once a response that closes the connection is committed, nothing more is answered.
  */
-export function createClientErrorHandler(
-  requestTimeout: number,
-): (error: Error & { code?: string }, socket: Duplex) => void {
+export function createClientErrorHandler(): (
+  error: Error & { code?: string },
+  socket: Duplex,
+) => void {
   return function onClientError(error, socket) {
     // A connection reset, or a socket already destroyed: nothing to answer, nothing to close (as
     // Fastify, which leaves such a socket alone).
@@ -37,8 +38,7 @@ export function createClientErrorHandler(
         : null
     let answer: string
     if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-      const body = errorBody(createError('FRM_ERR_REQUEST_TIMEOUT', requestTimeout), 408)
-      answer = closingAnswer(408, JSON.stringify(body))
+      answer = fastifyAnswer(408, 'Client Timeout')
     } else if (version !== null) {
       const body = errorBody(createError('FRM_ERR_HTTP_VERSION_NOT_SUPPORTED', version), 505)
       answer = closingAnswer(505, JSON.stringify(body))
@@ -51,7 +51,7 @@ export function createClientErrorHandler(
   }
 }
 
-/** The 408 and 505 answers: this project's error body (with its code), `connection: close`. */
+/** The 505 answer: this project's error body (with its code), `connection: close`. */
 function closingAnswer(statusCode: number, body: string): string {
   return (
     `HTTP/1.1 ${statusCode} ${statusText(statusCode)}\r\n` +
@@ -62,7 +62,7 @@ function closingAnswer(statusCode: number, body: string): string {
 }
 
 /**
- * The 400 and 431 answers, byte for byte as Fastify 5 writes them (clients and tests compare the
+ * The 408, 400 and 431 answers, byte for byte as Fastify writes them (clients and tests compare the
  * whole text): `Content-Length` then `Content-Type: application/json`, the body's fields in the
  * order `error`, `message`, `statusCode`. The connection closes after it all the same.
  */
