@@ -8,6 +8,9 @@ import type { Reply } from './reply.js'
 /** The lifecycle step that follows body parsing (passed in: this step never imports the lifecycle). */
 type Step = (reply: Reply) => void
 
+/** What a parser's failure does: the error path of the lifecycle, unless the body is optional. */
+type Fail = (reply: Reply, error: unknown) => void
+
 /** Methods whose body the core reads (Fastify 4.29's, WebDAV's included, not UNLOCK; QUERY). */
 export const bodyMethods: ReadonlySet<string> = new Set([
   'QUERY',
@@ -26,6 +29,9 @@ export const bodyMethods: ReadonlySet<string> = new Set([
   'REPORT',
   'MKCALENDAR',
 ])
+
+/** Methods whose body is parsed only when the request says it has one, with a Content-Type. */
+const optionalBodyMethods: ReadonlySet<string> = new Set(['DELETE', 'OPTIONS'])
 
 /** Whether the request announces a body: Transfer-Encoding, or a Content-Length above 0. */
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
@@ -54,11 +60,12 @@ function queryHasContent(
 }
 
 /**
- * The body parsing step, with Fastify 5's rules, the same for every method that has a body
- * (DELETE and OPTIONS included). Without a Content-Type: no body (no Transfer-Encoding,
- * Content-Length absent or 0) leaves `request.body` undefined; any other body goes to the `'*'`
- * parser (415 when there is none). With a Content-Type, the parser runs even for an empty body.
- * The Content-Type picks the parser (415 when none, or when the route validates its body and the
+ * The body parsing step, with Fastify's rules. Without a Content-Type: no body (no
+ * Transfer-Encoding, Content-Length absent or 0) or a DELETE/OPTIONS leaves `request.body`
+ * undefined; any other body goes to the `'*'` parser (415 when there is none). With a
+ * Content-Type, the parser runs even for an empty body; for a DELETE/OPTIONS that declares no body
+ * (neither Transfer-Encoding nor Content-Length) too, but there no parser or a parser that refuses
+ * the empty body leaves `request.body` undefined (see {@link parseUndeclared}). The Content-Type picks the parser (415 when none, or when the route validates its body and the
  * parser is the built-in text/plain one), the Content-Encoding must be identity, one the parser
  * handles, or one a preParsing hook decoded by returning a replacement stream (else 415), and the
  * parser gets the body read within the limit (`parseAs`) or the request stream.
@@ -75,8 +82,8 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
   if (raw.method === 'QUERY' && !queryHasContent(reply, contentType, headers)) return
   if (typeof contentType !== 'string') {
     // As in Fastify: a body without a type goes to an explicit catch-all (multipart plugins rely
-    // on it).
-    if (!hasBody(headers)) {
+    // on it) for POST, PUT, PATCH and SEARCH; DELETE and OPTIONS leave it unparsed.
+    if (optionalBodyMethods.has(raw.method!) || !hasBody(headers)) {
       next(reply)
       return
     }
@@ -87,6 +94,14 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
       return
     }
     runParser(reply, catchAll, stream, next)
+    return
+  }
+  if (
+    optionalBodyMethods.has(raw.method!) &&
+    headers['transfer-encoding'] === undefined &&
+    headers['content-length'] === undefined
+  ) {
+    parseUndeclared(reply, contentType, stream, next)
     return
   }
   // With a type, the parser runs even for an empty body (`text/plain` gives '', JSON a 400).
@@ -123,6 +138,28 @@ export function parseBody(reply: Reply, stream: Readable | undefined, next: Step
 }
 
 /**
+ * A DELETE or OPTIONS with a Content-Type that declares no body: Fastify 5 parses the empty body
+ * (a `text/plain` parser gives `''`), Fastify 4.29 left it undefined, accepting the request. Both
+ * hold: the parser for the type gets the empty body, and when there is none or it refuses the
+ * empty body (the JSON parser does), the request goes on without one.
+ */
+function parseUndeclared(
+  reply: Reply,
+  contentType: string,
+  stream: Readable | undefined,
+  next: Step,
+): void {
+  const essence = mediaTypeEssence(contentType)
+  const parser =
+    essence === undefined ? undefined : reply[kRoute].parsers.lookup(essence, contentType)
+  if (parser === undefined) {
+    next(reply)
+    return
+  }
+  runParser(reply, parser, stream, next, (bodiless) => next(bodiless))
+}
+
+/**
  * A body no parser takes, on the way to a not-found handler: it goes on unparsed (the answer is
  * the 404, not a 415), as Fastify's 404 route reads it. True when it went on.
  */
@@ -142,6 +179,7 @@ function runParser(
   parser: ParserEntry,
   stream: Readable | undefined,
   next: Step,
+  fail: Fail = lifecycleError,
 ): void {
   const raw = reply.request.raw
   const encoding = raw.headers['content-encoding']
@@ -150,12 +188,12 @@ function runParser(
   if (encoding !== undefined && stream === undefined) {
     const name = String(encoding).trim().toLowerCase()
     if (name !== 'identity' && !parser.encodings.includes(name)) {
-      lifecycleError(reply, createError('FRM_ERR_CTP_UNSUPPORTED_ENCODING', String(encoding)))
+      fail(reply, createError('FRM_ERR_CTP_UNSUPPORTED_ENCODING', String(encoding)))
       return
     }
   }
   if (parser.parseAs === undefined) {
-    callParser(reply, parser, stream ?? raw, next)
+    callParser(reply, parser, stream ?? raw, next, fail)
     return
   }
   const rc = reply[kRoute]
@@ -166,7 +204,7 @@ function runParser(
   rc.core.transport.readBody(
     raw,
     limit,
-    (error, body) => bodyRead(reply, parser, error, body, next),
+    (error, body) => bodyRead(reply, parser, error, body, next, fail),
     stream,
     parser.parseAs === 'string' ? 'utf8' : undefined,
   )
@@ -178,12 +216,13 @@ function bodyRead(
   error: Error | null,
   body: Buffer | string | undefined,
   next: Step,
+  fail: Fail,
 ): void {
   if (error !== null && error !== undefined) {
-    lifecycleError(reply, error)
+    fail(reply, error)
     return
   }
-  callParser(reply, parser, parserInput(parser, body), next)
+  callParser(reply, parser, parserInput(parser, body), next, fail)
 }
 
 /** The body as the parser takes it (`parseAs`): text, or bytes. */
@@ -198,13 +237,19 @@ function parserInput(parser: ParserEntry, body: Buffer | string | undefined): st
  * declares nothing): a promise it returns is awaited, otherwise it ends when it calls `done`. A
  * parser that declares fewer than three parameters may also return its value (not undefined).
  */
-function callParser(reply: Reply, parser: ParserEntry, input: unknown, next: Step): void {
+function callParser(
+  reply: Reply,
+  parser: ParserEntry,
+  input: unknown,
+  next: Step,
+  fail: Fail,
+): void {
   const request = reply.request
   let settled = false
   const done = (parseError: unknown, value?: unknown): void => {
     if (settled) return
     settled = true
-    parsed(reply, parseError, value, next)
+    parsed(reply, parseError, value, next, fail)
   }
   let result: unknown
   try {
@@ -213,7 +258,7 @@ function callParser(reply: Reply, parser: ParserEntry, input: unknown, next: Ste
     // A throw after `done` was called (the request has moved on) changes nothing.
     if (settled) return
     settled = true
-    lifecycleError(reply, thrown)
+    fail(reply, thrown)
     return
   }
   if (isThenable(result)) {
@@ -226,9 +271,9 @@ function callParser(reply: Reply, parser: ParserEntry, input: unknown, next: Ste
   }
 }
 
-function parsed(reply: Reply, error: unknown, value: unknown, next: Step): void {
+function parsed(reply: Reply, error: unknown, value: unknown, next: Step, fail: Fail): void {
   if (error !== null && error !== undefined) {
-    lifecycleError(reply, error)
+    fail(reply, error)
     return
   }
   reply.request.body = value
