@@ -22,9 +22,15 @@ for (const name of Object.keys(p.devDependencies)) if (dropped.test(name)) delet
 fs.writeFileSync("package.json", JSON.stringify(p, null, 2))'
 npm install --ignore-scripts --no-audit --no-fund
 mv fastify.js fastify.orig.js
+# The named exports are assigned by name so that Node's CommonJS lexer lists them for ESM importers
+# (`import { fastify } from '../../fastify.js'`), as the real fastify.js does.
 cat > fastify.js <<SHIM
 'use strict'
-module.exports = require(process.env.FRAMEWORK_DIST || '$repo/packages/framework/dist/index.cjs')
+const framework = require(process.env.FRAMEWORK_DIST || '$repo/packages/framework/dist/index.cjs')
+module.exports = framework
+module.exports.fastify = framework.fastify
+module.exports.errorCodes = framework.errorCodes
+module.exports.default = framework.default
 SHIM
 # fastify-plugin 4.x: its entry is plugin.js (package.json "main"); the original is kept beside it.
 plugin_main=node_modules/fastify-plugin/$(node -p 'require("./node_modules/fastify-plugin/package.json").main || "index.js"')
