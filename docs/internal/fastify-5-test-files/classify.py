@@ -108,6 +108,14 @@ BY_NAME = {
         ('upstream', 'fails against Fastify 5.12.1 itself: the installed light-my-request (6.8.1) drops a HEAD body'),
     ('test/internals/all.test.js', 'fastify.all should add all the methods to the same url'):
         ('upstream', 'fails against Fastify 5.12.1 itself: the installed light-my-request (6.8.1) drops a HEAD body'),
+    ('test/schema-feature.test.js', 'Should throw of the schema does not exists in input'):
+        ('decision', 'an unresolvable $ref fails ready() naming the route, the part and the reference (API.md Validation)'),
+    ('test/schema-feature.test.js', 'Encapsulation should intervene'):
+        ('decision', 'an unresolvable $ref fails ready() naming the route, the part and the reference (API.md Validation)'),
+    ('test/schema-validation.test.js', 'Schema validation will not be bypass by different content type'):
+        ('decision', 'validation 400 body has no code (API.md Validation)'),
+    ('test/schema-serialization.test.js', 'Custom setSerializerCompiler returns bad serialized output'):
+        ('decision', 'every error body is { statusCode, error, message } plus code (API.md Errors)'),
     ('test/route.3.test.js', 'does not mutate joi schemas'):
         ('decision', "the schema shorthand stays accepted, so a custom compiler sees `properties` (API.md)"),
 }

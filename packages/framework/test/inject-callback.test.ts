@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest'
 const run = promisify(execFile)
 const dist = fileURLToPath(new URL('../dist/index.cjs', import.meta.url))
 const file = fileURLToPath(new URL('./fixtures/inject-callback-throws.test.cjs', import.meta.url))
+const callbacks = fileURLToPath(new URL('./fixtures/callbacks-throw.cjs', import.meta.url))
 
-describe('inject(options, callback): a callback that throws', () => {
+describe('a callback given to the instance that throws', () => {
   it('fails the node:test test that called inject, and the file goes on', async () => {
     const output = await run(process.execPath, ['--test', '--test-reporter=tap', file], {
       env: { ...process.env, FRAMEWORK_DIST: dist },
@@ -25,5 +26,17 @@ describe('inject(options, callback): a callback that throws', () => {
     expect(output).toContain('201')
     expect(output).toContain("'not ok'")
     expect(output).not.toContain('still pending')
+  })
+
+  it('ready, listen, inject and close callbacks throw as uncaught exceptions, never rejections', async () => {
+    const { stdout } = await run(process.execPath, [callbacks], {
+      env: { ...process.env, FRAMEWORK_DIST: dist },
+    })
+    expect(stdout.trim().split('\n')).toEqual([
+      'uncaught: from ready',
+      'uncaught: from listen',
+      'uncaught: from inject',
+      'uncaught: from close',
+    ])
   })
 })

@@ -11,7 +11,7 @@ import {
 } from '../context/index.js'
 import type { InjectOptions, InjectResponse } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
-import { nextTick } from '../util/next-turn.js'
+import { callBack, nextTick } from '../util/next-turn.js'
 import { assertFunction, assertNotStarted } from './assert.js'
 import { readListenArgs } from './listen-args.js'
 
@@ -32,8 +32,8 @@ export function closeInstance(core: Core, callback: Callback | undefined, self: 
   const promise = close(core)
   if (typeof callback !== 'function') return promise
   promise.then(
-    () => callback(null),
-    (error) => callback(error),
+    () => callBack(callback, null),
+    (error) => callBack(callback, error),
   )
   return self
 }
@@ -91,8 +91,8 @@ export const pluginMethods = {
     core.readyResult ??= ready(core).then(() => core.root.instance)
     if (callback === undefined) return core.readyResult
     core.readyResult.then(
-      (instance) => callback(null, instance),
-      (error) => callback(error),
+      (instance) => callBack(callback, null, instance),
+      (error) => callBack(callback, error),
     )
     return this
   },
@@ -149,10 +149,10 @@ export const pluginMethods = {
     promise.then(
       (address) => {
         // Aborted before listening: Fastify never calls back.
-        if (address !== undefined) callback(null, address)
+        if (address !== undefined) callBack(callback, null, address)
       },
       // Fastify's callback gets `(error, null)` when the server did not start.
-      (error) => callback(error, null),
+      (error) => callBack(callback, error, null),
     )
     return undefined
   },

@@ -27,3 +27,25 @@ export const nextTick: (fn: () => void) => void =
 export function nextTurn(): Promise<void> {
   return new Promise((resolve) => nextTick(resolve))
 }
+
+/**
+ * Calls back the application (`ready`, `listen` and `close` callbacks) from a promise reaction.
+ * What the callback throws, a failing assertion say, is thrown again on the next tick, an uncaught
+ * exception in the caller's async context, as avvio's callbacks throw; never a rejection nobody
+ * handles (test runners end the whole file on those).
+ *
+ * @example
+ * promise.then(() => callBack(callback, null), (error) => callBack(callback, error))
+ */
+export function callBack<Args extends unknown[]>(
+  fn: (...args: Args) => unknown,
+  ...args: Args
+): void {
+  try {
+    fn(...args)
+  } catch (error) {
+    nextTick(() => {
+      throw error
+    })
+  }
+}
