@@ -11,7 +11,7 @@ import {
 } from '../context/index.js'
 import type { InjectOptions, InjectResponse } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
-import { callBack, nextTick } from '../util/next-turn.js'
+import { callBack, nextTick } from '../util/index.js'
 import { assertFunction, assertNotStarted } from './assert.js'
 import { readListenArgs } from './listen-args.js'
 
