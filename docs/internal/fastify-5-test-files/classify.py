@@ -116,6 +116,8 @@ BY_NAME = {
         ('decision', 'validation 400 body has no code (API.md Validation)'),
     ('test/schema-serialization.test.js', 'Custom setSerializerCompiler returns bad serialized output'):
         ('decision', 'every error body is { statusCode, error, message } plus code (API.md Errors)'),
+    ('test/internals/schema-controller-perf.test.js', 'SchemaController are loaded when the controllers are not custom'):
+        ('internal', "looks for @fastify/ajv-compiler and @fastify/fast-json-stringify-compiler in require.cache"),
     ('test/route.3.test.js', 'does not mutate joi schemas'):
         ('decision', "the schema shorthand stays accepted, so a custom compiler sees `properties` (API.md)"),
 }

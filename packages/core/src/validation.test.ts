@@ -484,3 +484,39 @@ describe('validation error stacks', () => {
     expect(stack?.startsWith('Error: body: 1\n    at ')).toBe(true)
   })
 })
+
+describe("a schema part declared without a schema (Fastify's FSTWRN001)", () => {
+  it('warns once per part and route, naming both, and serves the route unvalidated', async () => {
+    const warnings: Array<{ name: string; code?: string; message: string }> = []
+    const listen = (warning: Error & { code?: string }) =>
+      warnings.push({ name: warning.name, code: warning.code, message: warning.message })
+    process.on('warning', listen)
+    try {
+      const { app } = createApp()
+      app.post('/:id', {
+        schema: { headers: undefined, querystring: null as never, params: { type: 'object' } },
+        handler: async (request) => request.params,
+      })
+      app.post('/plain', { schema: { body: { type: 'object' } }, handler: async () => 'ok' })
+      const response = await app.inject({ method: 'POST', url: '/123' })
+      expect([response.statusCode, response.json()]).toEqual([200, { id: '123' }])
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(warnings.filter((warning) => warning.code === 'FSTWRN001')).toEqual([
+        {
+          name: 'FastifyWarning',
+          code: 'FSTWRN001',
+          message:
+            'The querystring schema of POST /:id is null: give it a schema, or leave the key out',
+        },
+        {
+          name: 'FastifyWarning',
+          code: 'FSTWRN001',
+          message:
+            'The headers schema of POST /:id is undefined: give it a schema, or leave the key out',
+        },
+      ])
+    } finally {
+      process.off('warning', listen)
+    }
+  })
+})

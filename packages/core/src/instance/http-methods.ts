@@ -1,7 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import { stateOf } from '../context/index.js'
 import type { Instance } from '../types/instance.js'
-import { describe } from '../util/index.js'
+import { describe, emitWarning } from '../util/index.js'
 import { assertNotStarted } from './assert.js'
 
 /**
@@ -106,13 +106,13 @@ export const httpMethodMethods = {
   },
 }
 
-/** Fastify's FSTDEP025 deprecation warning, where the host has `process.emitWarning`. */
+/** Fastify's FSTDEP025 deprecation warning, once per method. */
 function warnOverride(method: string): void {
   if (warned.has(method)) return
   warned.add(method)
-  const host = (globalThis as { process?: { emitWarning?: (...args: unknown[]) => void } }).process
-  host?.emitWarning?.(
+  emitWarning(
     `addHttpMethod('${method}') changes a method already supported: pass { overrideExisting: true } to say so (Fastify 6 refuses the call without it)`,
-    { type: 'FastifyDeprecation', code: 'FSTDEP025' },
+    'FastifyDeprecation',
+    'FSTDEP025',
   )
 }

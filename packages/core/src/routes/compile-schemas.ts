@@ -19,7 +19,7 @@ import type {
   ValidatorCompiler,
 } from '../contracts/compilers.js'
 import type { RouteSchema } from '../types/route.js'
-import { describe } from '../util/index.js'
+import { describe, emitWarning } from '../util/index.js'
 import { contentMap, mediaKey, mediaTypeWithoutSchema } from './content-schemas.js'
 import { validatingSerializer } from './response-validation.js'
 
@@ -32,6 +32,25 @@ const parts: ReadonlyArray<{ part: HttpPart; context: PartValidator['context'] }
   { part: 'querystring', context: 'query' },
   { part: 'headers', context: 'headers' },
 ]
+
+/**
+ * Fastify's FSTWRN001: a part named in the route's schema with no schema (`headers: undefined`)
+ * usually means a schema that was meant to be there, e.g. an import that failed.
+ */
+function warnIfDeclaredEmpty(
+  schema: RouteSchema,
+  part: HttpPart,
+  method: string,
+  url: string,
+): void {
+  const key = part === 'querystring' && !Object.hasOwn(schema, 'querystring') ? 'query' : part
+  if (!Object.hasOwn(schema, key) || (schema as Record<string, unknown>)[key] != null) return
+  emitWarning(
+    `The ${part} schema of ${method} ${url} is ${String((schema as Record<string, unknown>)[key])}: give it a schema, or leave the key out`,
+    'FastifyWarning',
+    'FSTWRN001',
+  )
+}
 
 /**
  * Compiles the validators of one route method: route option `validatorCompiler`, else the
@@ -65,7 +84,10 @@ export function compileValidators(
         : part === 'body' && !bodyValidatedMethods.has(method)
           ? undefined
           : schema[part]
-    if (partSchema === undefined) continue
+    if (partSchema == null) {
+      warnIfDeclaredEmpty(schema, part, method, url)
+      continue
+    }
     try {
       const content = part === 'body' ? contentMap(partSchema) : undefined
       if (content !== undefined) {

@@ -33,3 +33,4 @@ export {
   kTrailers,
   Phase,
 } from './symbols.js'
+export { emitWarning } from './warning.js'
