@@ -11,7 +11,7 @@ import {
 } from '../context/index.js'
 import type { InjectOptions, InjectResponse } from '../contracts/transport.js'
 import type { Instance } from '../types/instance.js'
-import { callBack, nextTick } from '../util/index.js'
+import { callBack } from '../util/index.js'
 import { assertFunction, assertNotStarted } from './assert.js'
 import { readListenArgs } from './listen-args.js'
 
@@ -197,11 +197,9 @@ export const pluginMethods = {
     } else promise = ready(core).then(() => core.transport.inject(options))
     if (callback === undefined) return promise
     assertFunction(callback, 'inject(options, callback)')
-    // Called outside the promise chain: a callback that throws is an uncaught exception, as with
-    // Fastify's inject, not a rejection nobody handles (see nextTick for why not a microtask).
     promise.then(
-      (response) => nextTick(() => callback(null, response)),
-      (error) => nextTick(() => callback(error)),
+      (response) => callBack(callback, null, response),
+      (error) => callBack(callback, error),
     )
     return undefined
   },

@@ -173,13 +173,6 @@ function defaultErrorHandler(reply: Reply, error: unknown): void {
 }
 
 /**
- * A thrown value that is not an Error is the body itself, as Fastify sends it: an object's own
- * fields (rate-limit's `errorResponseBuilder` result, `{ statusCode: 401, message, hint }` from a
- * hook, ...) less a `stack` field, since no stack trace ever reaches a client; an array, `null`, a
- * boolean or a number as JSON (`throw false` answers `false`); `undefined` an empty body; a symbol,
- * which JSON cannot write, an empty JSON-typed body.
- */
-/**
  * True when the request's logger, not made yet, would be made silent: the instance's logger is at
  * `silent` (the default without `logger`), and the route neither sets its own level nor makes its
  * child loggers itself. The error's line is then left out: it would cost the child logger, the
@@ -197,6 +190,13 @@ function silentRequestLog(reply: Reply): boolean {
   )
 }
 
+/**
+ * A thrown value that is not an Error is the body itself, as Fastify sends it: an object's own
+ * fields (rate-limit's `errorResponseBuilder` result, `{ statusCode: 401, message, hint }` from a
+ * hook, ...) less a `stack` field, since no stack trace ever reaches a client; an array, `null`, a
+ * boolean or a number as JSON (`throw false` answers `false`); `undefined` an empty body; a symbol,
+ * which JSON cannot write, an empty JSON-typed body.
+ */
 function sendNonError(reply: Reply, error: unknown): void {
   if (typeof error === 'symbol') {
     reply[kHeaders]['content-type'] = 'application/json; charset=utf-8'

@@ -6,11 +6,11 @@ const host = globalThis as WithNextTick
 
 /**
  * `process.nextTick` where there is one (Node.js, Bun, Deno), elsewhere a microtask. Start-up
- * takes its steps on it, as avvio does; a callback given to the instance (inject's) is called on
- * it, so an exception it throws is uncaught inside the caller's async context (a microtask's is
- * raised after its context has been left, and node:test can no longer tell which test threw).
+ * takes its steps on it, as avvio does, and `callBack` rethrows on it: an exception thrown from a
+ * tick is uncaught inside that tick's async context (a microtask's is raised after its context has
+ * been left, and node:test can no longer tell which test threw).
  */
-export const nextTick: (fn: () => void) => void =
+const nextTick: (fn: () => void) => void =
   typeof host.process?.nextTick === 'function'
     ? (fn) => host.process!.nextTick!(fn)
     : (fn) => queueMicrotask(fn)
@@ -29,7 +29,8 @@ export function nextTurn(): Promise<void> {
 }
 
 /**
- * Calls back the application (`ready`, `listen` and `close` callbacks) from a promise reaction.
+ * Calls back the application (`ready`, `listen`, `close` and `inject` callbacks) from a promise
+ * reaction.
  * What the callback throws, a failing assertion say, is thrown again on the next tick, an uncaught
  * exception in the caller's async context, as avvio's callbacks throw; never a rejection nobody
  * handles (test runners end the whole file on those).
