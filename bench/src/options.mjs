@@ -49,6 +49,12 @@ const SPEC = {
     'other CPU use (in cores) above which a measurement is flagged noisy',
   ],
   'retry-noisy': ['count', 'BENCH_RETRY_NOISY', 0, 'times a noisy measurement is repeated'],
+  pin: [
+    'string',
+    'BENCH_PIN',
+    'auto',
+    "'auto': the servers on the last core, the load generator on the others, while they are loaded (needs taskset and 2 cores); 'off': where the scheduler puts them",
+  ],
   json: ['string', 'BENCH_JSON', DEFAULT_JSON, 'where to write the JSON results'],
   help: ['boolean', 'BENCH_HELP', false, 'print this help'],
 }
@@ -78,6 +84,9 @@ export function parseOptions(argv, env = process.env) {
   }
   if (out.pluginLine !== '4' && out.pluginLine !== '5') {
     throw new Error(`--plugin-line: expected 4 or 5, got '${out.pluginLine}'`)
+  }
+  if (out.pin !== 'auto' && out.pin !== 'off') {
+    throw new Error(`--pin: expected auto or off, got '${out.pin}'`)
   }
   out.json = resolve(out.json)
   return out

@@ -14,7 +14,11 @@ export function renderMarkdown({
   const parts = [
     `## Benchmark (${meta.date}, node ${meta.node}, ${meta.cpus} CPUs, ` +
       `${options.rounds} rounds × ${options.duration} s, ${options.connections} connections, ` +
-      `pipelining ${options.pipelining})`,
+      `pipelining ${options.pipelining}` +
+      (options.cores
+        ? `, servers on core ${options.cores.server}, load generator on ${options.cores.loadgen}`
+        : '') +
+      ')',
     '',
     runtimeTable(summary),
   ]

@@ -4,11 +4,13 @@
 // goes to stderr) with the verdicts on issue 41's targets (verdicts.mjs), and writes JSON.
 // Flags: see options.mjs or `node src/run.mjs --help`.
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { dirname } from 'node:path'
 import { checkTarget } from './check.mjs'
 import { measure } from './measure.mjs'
 import { runMeta } from './meta.mjs'
 import { parseOptions, usage } from './options.mjs'
+import { pinning, pinSelf } from './pinning.mjs'
 import { renderMarkdown } from './report.mjs'
 import { measureScale, renderScale } from './scale.mjs'
 import { scenarios } from './scenarios.mjs'
@@ -34,6 +36,9 @@ if (options.help) {
   process.exit(0)
 }
 
+// the cores the servers and the load generator keep while loaded; null when not pinned
+const cores = pinning(options.pin)
+options.cores = cores
 const compared = TARGETS.filter((t) => options.only.includes(t))
 const targets = options.control ? [...compared, CONTROL] : compared
 const skipped = {}
@@ -62,7 +67,7 @@ for (const target of targets) {
   })
   try {
     const service = served.some((id) => scenarios[id].app === 'service')
-    const server = await startTarget(target, { service })
+    const server = await startTarget(target, { service, cores: cores?.server })
     const { problems, byScenario } = await checkTarget(server, served)
     if (problems.length > 0) {
       server.stop()
@@ -90,6 +95,12 @@ for (const target of targets) {
 }
 
 // 2. interleaved measurements; the target order rotates each round
+if (cores !== null) {
+  pinSelf(cores.loadgen)
+  log(
+    `servers pinned to core ${cores.server}, the load generator to ${cores.loadgen} (--pin off: unpinned)`,
+  )
+}
 const measurements = []
 const running = [...servers.keys()]
 for (let round = 1; round <= options.rounds; round++) {
@@ -115,6 +126,8 @@ for (let round = 1; round <= options.rounds; round++) {
   }
 }
 stopAll()
+// the start-up processes inherit this process's cores: give them all back
+if (cores !== null) pinSelf(`0-${availableParallelism() - 1}`)
 
 // 3. start-up, after the servers are gone (the twin too: a start-up target is judged on the
 // worse of the pair), then the scale table

@@ -1,6 +1,7 @@
 // Starting and talking to the server child processes, one per target.
 import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { forkedOn } from './pinning.mjs'
 import { scenarios } from './scenarios.mjs'
 
 /**
@@ -29,11 +30,12 @@ const START_TIMEOUT_MS = 20000
  * stop() }`. With `service`, the child also starts the app of scenario (h) on a second port
  * (`servicePort`, or `serviceError` saying why not). Rejects with a message saying why the server
  * did not start (its own error, its exit code and the tail of its stderr). With `h2c`, the child
- * serves the target's cleartext HTTP/2 server (`listenH2c()`) instead.
+ * serves the target's cleartext HTTP/2 server (`listenH2c()`) instead. With `cores` (a taskset
+ * list, see pinning.mjs), the child runs on those cores only.
  */
-export function startTarget(target, { service = false, h2c = false } = {}) {
+export function startTarget(target, { service = false, h2c = false, cores } = {}) {
   const child = fork(CHILD, service ? [target, 'service'] : h2c ? [target, 'h2c'] : [target], {
-    execArgv: [],
+    ...forkedOn(cores),
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   })
