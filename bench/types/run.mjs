@@ -15,10 +15,14 @@
 //             .handler(handler)`: the literal is checked twice, and the handler once against a
 //             fixed type, where a call with a context-sensitive handler checks the literal four times
 //   manual    the same routes typed by hand: the types written out as route generics
+//   generated a prototype (declared in the app, no runtime): each route's types in a generated
+//             module (`routes.ts`, keyed by method and URL, as `@framework/client`'s
+//             `generateRouteTypes` keys its `Routes`, but the server's side: defaults present),
+//             picked up by the route method from the URL; the inline schema is then not inferred
 //   jstt      the same schemas `as const`, typed through json-schema-to-ts's `FromSchema` (with
 //             `references` for the shared schema) as route generics, the library the issue names
 // Usage: node bench/types/run.mjs [--routes 200,400,1000] [--variants plain,inferred,jstt] [--runs 3]
-//        (also: manual, asconst, hoisted, chained)
+//        (also: manual, asconst, hoisted, chained, generated)
 import { execFile } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -88,6 +92,10 @@ app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `request.${part}
 app.post(${url}, { schema: schema${i} }, ${handler(i, (part) => `(request.${part} as any)`)})
 `
   }
+  if (variant === 'generated') {
+    return `app.post(${url}, { schema: ${inline} }, ${handler(i, (part) => `request.${part}`)})
+`
+  }
   if (variant === 'manual') {
     return `app.post<{
   Params: { id: number }
@@ -122,21 +130,55 @@ const chainedForm = `  interface FastifyInstance<RawServer = unknown, RawRequest
   }
 `
 
+/** The generated module of the `generated` variant: the route types `manual` writes out, by URL. */
+function generatedRoutes(count) {
+  let text = 'export interface Routes {\n  POST: {\n'
+  for (let i = 0; i < count; i++) {
+    text += `    '/r${i}/:id': {
+      Params: { id: number }
+      Querystring: { limit: number; q${i}?: string }
+      Body: { name: string; count${i}: number; tags?: string[]; owner?: { id: number; email?: string } }
+      Responses: { 200: { id: number; name${i}: string }; 201: { created: boolean; at${i}?: string } }
+    }
+`
+  }
+  return `${text}  }\n}\n`
+}
+
+/**
+ * The `generated` variant's route form, declared on the route methods: a URL the generated module
+ * knows takes its types from there (the URL is the only thing inferred), before the forms that
+ * infer the schema. The options are a non-generic interface: TypeScript then leaves them out of
+ * inference (a type literal could hold type variables), so the schema literal is checked twice, not
+ * four times.
+ */
+const generatedForm = `  interface GeneratedRouteOptions extends RouteSettingsBase {
+    schema?: AnyRouteSchema
+  }
+  interface RouteShorthand {
+    <const U extends keyof Routes['POST']>(path: U, options: GeneratedRouteOptions, handler: RouteHandler<Routes['POST'][U]>): Instance
+  }
+`
+
 function app(variant, count) {
   const imports =
-    variant === 'chained'
-      ? `import framework, { type AnyRouteSchema, type Instance, type RouteHandler, type SchemaRouteGeneric } from 'framework'\nimport { user } from './shared.js'\n`
-      : variant === 'jstt'
-        ? `import type { FromSchema } from 'json-schema-to-ts'\nimport framework from 'framework'\nimport { user } from './shared.js'\n`
-        : variant === 'plain' || variant === 'manual'
-          ? `import framework, { type RouteSchema } from 'framework'\nimport { user } from './shared.js'\n`
-          : `import framework from 'framework'\nimport { user } from './shared.js'\n`
+    variant === 'generated'
+      ? `import framework, { type AnyRouteSchema, type Instance, type RouteHandler, type RouteSettingsBase } from 'framework'\nimport type { Routes } from './routes.js'\nimport { user } from './shared.js'\n`
+      : variant === 'chained'
+        ? `import framework, { type AnyRouteSchema, type Instance, type RouteHandler, type SchemaRouteGeneric } from 'framework'\nimport { user } from './shared.js'\n`
+        : variant === 'jstt'
+          ? `import type { FromSchema } from 'json-schema-to-ts'\nimport framework from 'framework'\nimport { user } from './shared.js'\n`
+          : variant === 'plain' || variant === 'manual'
+            ? `import framework, { type RouteSchema } from 'framework'\nimport { user } from './shared.js'\n`
+            : `import framework from 'framework'\nimport { user } from './shared.js'\n`
   const augment =
-    variant === 'chained'
-      ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n${chainedForm}}\n`
-      : variant === 'inferred' || variant === 'asconst' || variant === 'hoisted'
-        ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n}\n`
-        : ''
+    variant === 'generated'
+      ? `declare module 'framework' {\n${generatedForm}}\n`
+      : variant === 'chained'
+        ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n${chainedForm}}\n`
+        : variant === 'inferred' || variant === 'asconst' || variant === 'hoisted'
+          ? `declare module 'framework' {\n  interface SharedSchemas { user: typeof user }\n}\n`
+          : ''
   let text = `${imports}${augment}\nconst app = framework()\napp.addSchema(user)\n\n`
   for (let i = 0; i < count; i++) text += route(variant, i)
   return text
@@ -162,6 +204,7 @@ async function generate(variant, count) {
   await mkdir(dir, { recursive: true })
   await writeFile(`${dir}shared.ts`, shared)
   await writeFile(`${dir}app.ts`, app(variant, count))
+  if (variant === 'generated') await writeFile(`${dir}routes.ts`, generatedRoutes(count))
   await writeFile(`${dir}package.json`, JSON.stringify({ type: 'module', private: true }))
   await writeFile(
     `${dir}tsconfig.json`,
