@@ -132,6 +132,8 @@ export class SerializerStore {
     const shared = (name: string) =>
       Object.hasOwn(set.schemas, name) ? set.schemas[name] : undefined
     if (!this.#plain.includes(expanded, shared, this.#options.maxDepth ?? 100)) return undefined
+    // The library is loaded now all the same: the first response pays for its code, not for this.
+    fjsBuild()
     const snapshot = cloneSchema(expanded)
     const refs = schemaRefs(snapshot)
     const names = refs.ids.length === 0 ? [] : set.reachable(refs)
