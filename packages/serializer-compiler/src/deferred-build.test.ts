@@ -106,7 +106,7 @@ describe('the plain subset', () => {
   const shared: Record<string, unknown> = { money, item }
   const lookup = (name: string) => shared[name]
   const plain = (schema: unknown, maxDepth = 100) =>
-    new PlainSubset().includes(schema, lookup, maxDepth)
+    new PlainSubset(maxDepth).includes(schema, lookup)
 
   it('holds typed schemas of properties, items, references by name and their constraints', () => {
     expect(plain(order)).toBe(true)
@@ -144,16 +144,16 @@ describe('the plain subset', () => {
   it('follows references: unknown names, mismatched ids and cycles are outside', () => {
     expect(plain({ $ref: 'nobody#' })).toBe(false)
     const lookupOf = (schemas: Record<string, unknown>) => (name: string) => schemas[name]
-    const subset = new PlainSubset()
-    expect(
-      subset.includes({ $ref: 'a#' }, lookupOf({ a: { $id: 'b', type: 'string' } }), 100),
-    ).toBe(false)
+    const subset = new PlainSubset(100)
+    expect(subset.includes({ $ref: 'a#' }, lookupOf({ a: { $id: 'b', type: 'string' } }))).toBe(
+      false,
+    )
     const cycle = {
       node: { type: 'object', properties: { next: { $ref: 'node#' } } },
     }
-    expect(subset.includes({ $ref: 'node#' }, lookupOf(cycle), 100)).toBe(false)
+    expect(subset.includes({ $ref: 'node#' }, lookupOf(cycle))).toBe(false)
     const loose = { money: { ...money, properties: { amount: {} } } }
-    expect(subset.includes({ $ref: 'money#' }, lookupOf(loose), 100)).toBe(false)
+    expect(subset.includes({ $ref: 'money#' }, lookupOf(loose))).toBe(false)
   })
 
   it('stays within maxDepth, counting objects and references', () => {
@@ -163,5 +163,27 @@ describe('the plain subset', () => {
     expect(plain(order, 8)).toBe(false)
     expect(plain({ type: 'string' }, 0)).toBe(true)
     expect(plain({ type: 'object', properties: { a: { type: 'string' } } }, 1)).toBe(false)
+  })
+  it('stops at maxDepth, so deep or circular objects and long chains end the walk', () => {
+    let deep: Record<string, unknown> = { type: 'string' }
+    for (let i = 0; i < 5000; i++) deep = { type: 'array', items: deep }
+    expect(plain(deep)).toBe(false)
+    const circular: Record<string, unknown> = { type: 'object' }
+    circular.properties = { self: circular }
+    expect(plain(circular)).toBe(false)
+    const chain: Record<string, unknown> = { s0: { type: 'string' } }
+    for (let i = 1; i < 5000; i++) chain[`s${i}`] = { type: 'array', items: { $ref: `s${i - 1}#` } }
+    const subset = new PlainSubset(100)
+    expect(subset.includes({ $ref: 's4999#' }, (name) => chain[name])).toBe(false)
+    expect(subset.includes({ $ref: 's10#' }, (name) => chain[name])).toBe(true)
+  })
+
+  it("a circular object is built at once, and fails with fast-json-stringify's message", () => {
+    const circular: Record<string, unknown> = { type: 'object' }
+    circular.properties = { self: circular }
+    const compile = buildSerializerCompiler()({})
+    expect(() =>
+      compile({ schema: circular, method: 'GET', url: '/c', httpStatus: '200' }),
+    ).toThrow(/schema contains a circular object reference; use \$ref instead/)
   })
 })

@@ -40,36 +40,48 @@ const BOUNDS = new Set(['minimum', 'maximum'])
 const NAME_REF = /^([A-Za-z0-9_.-]+)#$/
 
 /**
- * The depths of the shared schemas already checked (undefined: not in the subset), by schema
- * object: the registry keeps the shared schemas as they were added (see `SerializerStore`).
+ * The check, for the `maxDepth` of one compiler's options. It remembers the depth of each shared
+ * schema it checked (undefined: not in the subset), by schema object: the registry keeps the
+ * shared schemas as they were added (see `SerializerStore`).
  */
 export class PlainSubset {
+  readonly #maxDepth: number
   readonly #sharedDepths = new WeakMap<object, number | undefined>()
+
+  constructor(maxDepth: number) {
+    this.#maxDepth = maxDepth
+  }
 
   /**
    * Whether `schema` (a route's response schema, shorthand expanded) is in the plain subset, with
    * the shared schemas of `shared`.
    *
    * @example
-   * subset.includes({ type: 'object', properties: { id: { type: 'integer' } } }, () => undefined, 100) // true
-   * subset.includes({ properties: { id: { type: 'integer' } } }, () => undefined, 100) // false: no type
+   * new PlainSubset(100).includes({ type: 'object', properties: { id: { type: 'integer' } } }, () => undefined) // true
+   * new PlainSubset(100).includes({ properties: { id: { type: 'integer' } } }, () => undefined) // false: no type
    */
-  includes(schema: unknown, shared: SharedLookup, maxDepth: number): boolean {
-    const depth = this.#depth(schema, false, shared, new Set())
-    return depth !== undefined && depth <= maxDepth
+  includes(schema: unknown, shared: SharedLookup): boolean {
+    const depth = this.#depth(schema, false, shared, new Set(), this.#maxDepth)
+    return depth !== undefined && depth <= this.#maxDepth
   }
 
-  /** How many objects deep `node` nests below itself, or undefined when it is not in the subset. */
+  /**
+   * How many levels `node` nests below itself; undefined when it is not in the subset, Infinity
+   * when it nests deeper than `budget` (the walk stops there, so a circular object ends it too).
+   */
   #depth(
     node: unknown,
     sharedRoot: boolean,
     shared: SharedLookup,
     path: Set<string>,
+    budget: number,
   ): number | undefined {
+    if (budget < 0) return Number.POSITIVE_INFINITY
     if (!isPlainObject(node)) return undefined
     const keys = Object.keys(node)
-    if ('$ref' in node)
-      return keys.length === 1 ? this.#refDepth(node.$ref, shared, path) : undefined
+    if ('$ref' in node) {
+      return keys.length === 1 ? this.#refDepth(node.$ref, shared, path, budget) : undefined
+    }
     if (typeof node.type !== 'string' || !TYPES.has(node.type)) return undefined
     let depth = 0
     for (const key of keys) {
@@ -78,12 +90,12 @@ export class PlainSubset {
       if (key === 'properties') {
         if (!isPlainObject(value)) return undefined
         for (const name of Object.keys(value)) {
-          const child = this.#depth(value[name], false, shared, path)
+          const child = this.#depth(value[name], false, shared, path, budget - 2)
           if (child === undefined) return undefined
           depth = Math.max(depth, child + 2)
         }
       } else if (key === 'items') {
-        const child = this.#depth(value, false, shared, path)
+        const child = this.#depth(value, false, shared, path, budget - 1)
         if (child === undefined) return undefined
         depth = Math.max(depth, child + 1)
       } else if (key === 'required') {
@@ -96,7 +108,13 @@ export class PlainSubset {
     return depth
   }
 
-  #refDepth(ref: unknown, shared: SharedLookup, path: Set<string>): number | undefined {
+  /** A reference counts as a level: fast-json-stringify bounds chains of references too. */
+  #refDepth(
+    ref: unknown,
+    shared: SharedLookup,
+    path: Set<string>,
+    budget: number,
+  ): number | undefined {
     const name = typeof ref === 'string' ? NAME_REF.exec(ref)?.[1] : undefined
     if (name === undefined || path.has(name)) return undefined
     const target = shared(name)
@@ -106,11 +124,11 @@ export class PlainSubset {
     if (this.#sharedDepths.has(target)) depth = this.#sharedDepths.get(target)
     else {
       path.add(name)
-      depth = this.#depth(target, true, shared, path)
+      depth = this.#depth(target, true, shared, path, budget - 1)
       path.delete(name)
-      this.#sharedDepths.set(target, depth)
+      // A depth found within the budget is exact; one cut short by it is not kept.
+      if (depth !== Number.POSITIVE_INFINITY) this.#sharedDepths.set(target, depth)
     }
-    // A reference counts as a level: fast-json-stringify bounds chains of references too.
     return depth === undefined ? undefined : depth + 1
   }
 }

@@ -54,7 +54,7 @@ export class SerializerStore {
   readonly #builds = new Map<string, BuiltSerializer>()
   readonly #numbers = new Map<string, number>()
   readonly #facts = new WeakMap<object, SharedFacts>()
-  readonly #plain = new PlainSubset()
+  readonly #plain: PlainSubset
 
   readonly #precompile: StorePrecompile | undefined
   #require: ((id: string) => unknown) | undefined
@@ -63,6 +63,7 @@ export class SerializerStore {
 
   constructor(options: Options, precompile?: StorePrecompile) {
     this.#options = options
+    this.#plain = new PlainSubset(options.maxDepth ?? 100)
     const active =
       precompile !== undefined &&
       (precompile.precompiled !== undefined || precompile.collector !== undefined)
@@ -131,7 +132,7 @@ export class SerializerStore {
     const expanded = expandShorthand(schema as Record<string, unknown>)
     const shared = (name: string) =>
       Object.hasOwn(set.schemas, name) ? set.schemas[name] : undefined
-    if (!this.#plain.includes(expanded, shared, this.#options.maxDepth ?? 100)) return undefined
+    if (!this.#plain.includes(expanded, shared)) return undefined
     // The library is loaded now all the same: the first response pays for its code, not for this.
     fjsBuild()
     const snapshot = cloneSchema(expanded)
