@@ -5,6 +5,7 @@ import { isCompleteJson } from './internal/is-complete-json.js'
 import {
   type AnySchema,
   type BuiltSerializer,
+  type DeferredSerializer,
   SerializerStore,
   type SharedSet,
 } from './internal/serializer-store.js'
@@ -116,9 +117,10 @@ function compile(
   input: SerializerCompileInput,
 ): SerializeFunction {
   const { method, url, httpStatus } = input
-  let built: BuiltSerializer
+  let built: BuiltSerializer | DeferredSerializer
   try {
-    built = store.build(set, input.schema as AnySchema)
+    built =
+      store.deferred(set, input.schema as AnySchema) ?? store.build(set, input.schema as AnySchema)
   } catch (error) {
     throw createError(
       'FRM_ERR_SCH_SERIALIZATION_BUILD',
@@ -130,7 +132,15 @@ function compile(
       },
     )
   }
-  const stringify = built.stringify
+  // A deferred build runs at the first call; its serializer then takes the stub's place.
+  const deferred = 'build' in built ? built : undefined
+  let stringify: (data: unknown) => unknown =
+    deferred === undefined
+      ? (built as BuiltSerializer).stringify
+      : (data: unknown): unknown => {
+          stringify = deferred.build()
+          return stringify(data)
+        }
   const fail = (error: unknown) =>
     createError(
       'FRM_ERR_RESPONSE_SERIALIZATION',

@@ -1,4 +1,4 @@
-import { describe, expect } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { itBoth, makeApp } from './helpers'
 
 // Specification 4.3: response serialization, with the decisions of API.md "Serialization".
@@ -228,6 +228,43 @@ describe('[4.3.4] serializer compiler and failures', () => {
       expect(res.body).not.toMatch(/\n\s+at /)
     },
   )
+
+  itBoth(
+    '[4.3.4] a plain response schema built by its first response answers as one built at ready',
+    async ({ send }) => {
+      // Typed everywhere, references by name: the default compiler builds it on first use.
+      const app = makeApp()
+      app.addSchema({ $id: 'money', type: 'object', properties: { amount: { type: 'number' } } })
+      const order = {
+        type: 'object',
+        required: ['id'],
+        properties: { id: { type: 'integer' }, total: { $ref: 'money#' } },
+      }
+      let payload: Record<string, unknown> = { id: 7.4, total: { amount: 5, extra: 1 }, x: 1 }
+      app.get('/order', { schema: { response: { 200: order } } }, async () => payload)
+      await app.ready()
+      // Changed after ready(): the serializer is built from the schema as it was then.
+      order.properties.id.type = 'string'
+      for (let i = 0; i < 2; i++) {
+        const res = await send(app, { url: '/order' })
+        expect(res.statusCode).toBe(200)
+        expect(res.body).toBe('{"id":7,"total":{"amount":5}}')
+      }
+      payload = { total: { amount: 1 } }
+      const missing = await send(app, { url: '/order' })
+      expect(missing.statusCode).toBe(500)
+      expect(missing.json()).toMatchObject({ statusCode: 500, error: 'Internal Server Error' })
+    },
+  )
+
+  it('[4.3.4] a response schema the serializer refuses still fails ready(), naming the route', async () => {
+    const app = makeApp()
+    const order = { type: 'object', properties: { total: { $ref: 'nobody#' } } }
+    app.get('/order', { schema: { response: { 200: order } } }, async () => ({}))
+    await expect(app.ready()).rejects.toThrow(
+      'Failed building the serialization schema for GET: /order, due to error Cannot resolve ref "nobody#". Schema with id "nobody" is not found. Add the schema it names with addSchema() in this context or an ancestor, or correct the $ref. (status: 200)',
+    )
+  })
 
   itBoth('[4.3.6] an uncoercible type is a 500, nothing partial', async ({ send }) => {
     const app = makeApp()

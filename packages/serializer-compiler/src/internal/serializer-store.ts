@@ -4,6 +4,7 @@ import type { PrecompiledSerializers } from '../precompiled-types.js'
 import type { SerializerCollector } from '../serializer-collector.js'
 import { cloneSchema } from './clone-schema.js'
 import { fjsBuild, precompiledRequire } from './own-require.js'
+import { PlainSubset } from './plain-subset.js'
 import { optionsKey, precompileKey } from './precompile-key.js'
 import { scanSchema } from './scan-schema.js'
 import { SchemaProblem } from './schema-problem.js'
@@ -23,6 +24,13 @@ export interface StorePrecompile {
 export interface BuiltSerializer {
   readonly stringify: (data: unknown) => unknown
   /** The output must go through `isCompleteJson` (the schema has places without a type). */
+  readonly checked: boolean
+}
+
+/** A build that waits for the first response that needs it (see `SerializerStore.deferred`). */
+export interface DeferredSerializer {
+  /** Builds the serializer (once per distinct content, as `SerializerStore.build`). */
+  readonly build: () => (data: unknown) => unknown
   readonly checked: boolean
 }
 
@@ -46,6 +54,7 @@ export class SerializerStore {
   readonly #builds = new Map<string, BuiltSerializer>()
   readonly #numbers = new Map<string, number>()
   readonly #facts = new WeakMap<object, SharedFacts>()
+  readonly #plain: PlainSubset
 
   readonly #precompile: StorePrecompile | undefined
   #require: ((id: string) => unknown) | undefined
@@ -54,6 +63,7 @@ export class SerializerStore {
 
   constructor(options: Options, precompile?: StorePrecompile) {
     this.#options = options
+    this.#plain = new PlainSubset(options.maxDepth ?? 100)
     const active =
       precompile !== undefined &&
       (precompile.precompiled !== undefined || precompile.collector !== undefined)
@@ -104,6 +114,35 @@ export class SerializerStore {
       if (key !== undefined) this.#builds.set(key, built)
     }
     return built
+  }
+
+  /**
+   * The build of a response schema in the plain subset (plain-subset.ts), deferred to its first
+   * call: there fast-json-stringify cannot fail, so `ready()` loses no error by not building it,
+   * and an application pays only for the serializers its requests use (a build was about a fifth
+   * of the start-up of 1000 schema routes). Undefined for any other schema, which is built at once
+   * with {@link build}, and always when precompiling: a precompiled module holds what was built.
+   *
+   * The schema is copied now, so that a change made to it after `ready()` is not what gets built.
+   */
+  deferred(set: SharedSet, schema: AnySchema): DeferredSerializer | undefined {
+    if (this.#precompile !== undefined || typeof schema !== 'object' || schema === null) {
+      return undefined
+    }
+    const expanded = expandShorthand(schema as Record<string, unknown>)
+    const shared = (name: string) =>
+      Object.hasOwn(set.schemas, name) ? set.schemas[name] : undefined
+    if (!this.#plain.includes(expanded, shared)) return undefined
+    // The library is loaded now all the same: the first response pays for its code, not for this.
+    fjsBuild()
+    const snapshot = cloneSchema(expanded)
+    const refs = schemaRefs(snapshot)
+    const names = refs.ids.length === 0 ? [] : set.reachable(refs)
+    const scan = scanSchema(snapshot)
+    return {
+      build: () => this.build(set, snapshot).stringify,
+      checked: scan.untyped || (scan.externalRef && set.needsCheck(names)),
+    }
   }
 
   #build(

@@ -227,24 +227,11 @@ export class SchemaSet {
     return entry.facts
   }
 
-  /**
-   * Ajv's URI resolution, memoized: every route's `$ref`s are resolved twice (linking and the
-   * `$async` check), mostly the same few (`'' + 'item#'`), and parsing URIs was 3 % of start-up.
-   */
+  /** Ajv's URI resolution (memoized by createAjv unless the application gives its own). */
   private resolver(): (base: string, ref: string) => string {
     if (this.resolveUri !== undefined) return this.resolveUri
     const uri = this.ajv.opts.uriResolver
-    const known = new Map<string, string>()
-    this.resolveUri = (base, ref) => {
-      // A NUL never occurs in a URI, so the pair's key is unambiguous.
-      const key = `${base}\0${ref}`
-      let resolved = known.get(key)
-      if (resolved === undefined) {
-        resolved = uri.resolve(base, ref)
-        known.set(key, resolved)
-      }
-      return resolved
-    }
+    this.resolveUri = (base, ref) => uri.resolve(base, ref)
     return this.resolveUri
   }
 }
