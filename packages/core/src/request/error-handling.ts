@@ -65,8 +65,9 @@ export function handleError(reply: Reply, error: unknown, step?: FailedStep): vo
   const headers = reply[kHeaders]
   // The error reply's type comes from what it sends; but as on Fastify's raw response, the type a
   // stream that failed before its first chunk was sent with stays for a custom handler.
-  if (step !== 'stream') delete headers['content-type']
-  delete headers['content-length']
+  // (`delete` only what is there: deleting an absent key still costs a runtime call.)
+  if (step !== 'stream' && 'content-type' in headers) delete headers['content-type']
+  if ('content-length' in headers) delete headers['content-length']
   reply[kSerializer] = null
   if (index === 0 && rc.onError !== null) {
     reply[kInOnError] = true
@@ -107,7 +108,8 @@ function invokeErrorHandler(reply: Reply, error: unknown): void {
   const rc = reply[kRoute]
   const entry = rc.errorHandlers[reply[kErrorIndex]]!
   if (entry.fn === null) {
-    delete reply[kHeaders]['content-type']
+    const headers = reply[kHeaders]
+    if ('content-type' in headers) delete headers['content-type']
     // A status an error handler chose with reply.code() before sending an Error is kept (API.md:
     // `reply.code(422).send(new Error('x'))` answers 422); one the default handler set before is not.
     const current = reply[kStatus]
