@@ -1,4 +1,4 @@
-import { errorBody, errorStatusCode } from '@framework/error-formatter'
+import { errorBody, errorStatusCode, statusText } from '@framework/error-formatter'
 import {
   kErrorIndex,
   kErrorStatus,
@@ -172,6 +172,39 @@ function defaultErrorHandler(reply: Reply, error: unknown): void {
   // The view is an Error too (its prototype is): it must not go back to the error handling.
   if (throughSchema) sendPayload(reply, Object.create(error, ownValues(body as never)))
   else reply.send(body)
+}
+
+/**
+ * Whether a failed validation of this reply would reach only the default error handler, and it
+ * would neither log the error nor serialize it through a response schema: no attachValidation, no
+ * onError hooks, no error handler of the user's, a silent (or switched off) error log, no 400
+ * response schema. The Error would then be made only to be read back as the 400 body: see
+ * {@link answerInvalid}.
+ */
+export function answersInvalidPlainly(reply: Reply): boolean {
+  const rc = reply[kRoute]
+  if (rc.attachValidation || rc.onError !== null || reply[kPhase] !== Phase.Open) return false
+  if (rc.errorHandlers.length !== 1 || rc.errorHandlers[0]!.fn !== null) return false
+  if (reply[kErrorIndex] !== -1) return false
+  if (rc.core.logRequestErrors !== false && !silentRequestLog(reply)) return false
+  return rc.selectResponse === null || rc.selectResponse(400) === undefined
+}
+
+/**
+ * Answers a failed validation as the default error handler answers the validation error the
+ * default schema error formatter makes (`{ statusCode: 400, error: 'Bad Request', message }`, the
+ * reply in the same state), without making the Error: capturing its stack, even an empty one, was
+ * the largest part of a 400. Only where {@link answersInvalidPlainly} says nothing else sees it.
+ */
+export function answerInvalid(reply: Reply, message: string): void {
+  reply[kErrorIndex] = 0
+  const headers = reply[kHeaders]
+  if ('content-type' in headers) delete headers['content-type']
+  if ('content-length' in headers) delete headers['content-length']
+  reply[kSerializer] = null
+  reply.code(400)
+  reply[kErrorStatus] = 400
+  reply.send({ statusCode: 400, error: statusText(400), message })
 }
 
 /**
