@@ -53,7 +53,8 @@ describe('[4.2] request validation', () => {
     const lines: unknown[] = []
     const logger = {
       level: 'info',
-      info: (object: { err?: Error }, message: string) => lines.push([object.err?.message, message]),
+      info: (object: { err?: Error }, message: string) =>
+        lines.push([object.err?.message, message]),
       error: () => {},
       warn: () => {},
       debug: () => {},
