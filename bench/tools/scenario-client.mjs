@@ -1,10 +1,13 @@
 // Load generator of scenario-instructions.mjs: sends one scenario's request `n` times, 10 at a
 // time on keep-alive connections, and exits 0 when every answer had the scenario's status:
-// `node bench/tools/scenario-client.mjs <port> <scenario> <n>`.
+// `node bench/tools/scenario-client.mjs <port> <scenario> <n>`. Forked without `n`, it stays up
+// and sends a batch for each `{ n }` message, answering `{ done: n }` (or `{ error }`) on the same
+// connections: a measurement after a warm-up then sees no new connection (opening and closing
+// sockets deoptimizes some of node's stream functions, which are then compiled again).
 import http from 'node:http'
 import { scenarios } from '../src/scenarios.mjs'
 
-const [port, id = 'c', n = '1000'] = process.argv.slice(2)
+const [port, id = 'c', n] = process.argv.slice(2)
 const agent = new http.Agent({ keepAlive: true, maxSockets: 10 })
 const { request, expect } = scenarios[id]
 const headers = { ...request.headers }
@@ -32,10 +35,25 @@ const one = () =>
     req.on('error', reject)
     req.end(request.json)
   })
-let left = Number(n)
-await Promise.all(
-  Array.from({ length: 10 }, async () => {
-    while (left-- > 0) await one()
-  }),
-)
-process.exit(0)
+/** Sends `count` requests, 10 at a time. */
+async function batch(count) {
+  let left = count
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (left-- > 0) await one()
+    }),
+  )
+}
+
+if (n === undefined && process.send !== undefined) {
+  process.on('message', (message) => {
+    if (message === 'stop') process.exit(0)
+    batch(message.n).then(
+      () => process.send({ done: message.n }),
+      (error) => process.send({ error: error.message }),
+    )
+  })
+} else {
+  await batch(Number(n ?? 1000))
+  process.exit(0)
+}

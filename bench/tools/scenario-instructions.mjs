@@ -30,14 +30,17 @@ const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url
   ],
 })
 const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
+// One client for the warm-up and the counted requests: the same connections throughout.
+const client = fork(fileURLToPath(new URL('./scenario-client.mjs', import.meta.url)), [
+  String(port),
+  id,
+])
 const load = (count) =>
   new Promise((resolve, reject) => {
-    const client = fork(fileURLToPath(new URL('./scenario-client.mjs', import.meta.url)), [
-      String(port),
-      id,
-      String(count),
-    ])
-    client.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`client exit ${code}`))))
+    client.send({ n: count })
+    client.once('message', (m) =>
+      m.error === undefined ? resolve() : reject(new Error(`client: ${m.error}`)),
+    )
   })
 const control = (...args) =>
   execFileSync('callgrind_control', [...args, String(child.pid)], { stdio: 'pipe' })
@@ -45,6 +48,7 @@ await load(Number(warm))
 control('-i', 'on')
 await load(Number(n))
 control('-i', 'off')
+client.send('stop')
 child.send('stop')
 await new Promise((resolve) => child.once('exit', resolve))
 

@@ -1,18 +1,19 @@
-// What the young-generation GC keeps of scenario (h), per request, from V8's own GC trace: the
-// server (`profile-server.mjs`) runs with `--trace-gc-nvp`, takes the warm-up requests, then the
-// counted ones, and the scavenges in that window are summed: bytes promoted to the old
-// generation, bytes that survived in the young one, bytes allocated. An object that survives a
-// scavenge is copied (and the second time promoted), which is what makes one GC dearer than
-// another for the same bytes allocated:
-// `node bench/tools/service-gc.mjs <target> [requests] [warm-up]` (default 4000 and 3000;
-// BENCH_PLUGIN_LINE=5 for the framework's Fastify-5 plugin line). The load comes from
-// service-client.mjs (10 requests at a time, keep-alive). A busy machine changes little here.
+// What the young-generation GC keeps of scenario (h), or of any of a to g, per request, from V8's
+// own GC trace: the server (`profile-server.mjs`) runs with `--trace-gc-nvp`, takes the warm-up
+// requests, then the counted ones, and the scavenges in that window are summed: bytes promoted to
+// the old generation, bytes that survived in the young one, bytes allocated. An object that
+// survives a scavenge is copied (and the second time promoted), which is what makes one GC dearer
+// than another for the same bytes allocated:
+// `node bench/tools/service-gc.mjs <target> [requests] [warm-up] [scenario]` (default 4000, 3000
+// and h; BENCH_PLUGIN_LINE=5 for the framework's Fastify-5 plugin line on h; a to g for any
+// target, node-tuned included). The load comes from service-client.mjs, or scenario-client.mjs
+// for a to g (10 requests at a time, keep-alive). A busy machine changes little here.
 import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-const [target = 'framework', n = '4000', warm = '3000'] = process.argv.slice(2)
+const [target = 'framework', n = '4000', warm = '3000', id = 'h'] = process.argv.slice(2)
 const tool = (name) => fileURLToPath(new URL(`./${name}`, import.meta.url))
-const child = fork(tool('profile-server.mjs'), [target, 'service'], {
+const child = fork(tool('profile-server.mjs'), id === 'h' ? [target, 'service'] : [target], {
   execArgv: ['--trace-gc-nvp', '--single-threaded'],
   stdio: ['inherit', 'pipe', 'inherit', 'ipc'],
 })
@@ -23,7 +24,10 @@ child.stdout.on('data', (chunk) => {
 const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
 const load = (count) =>
   new Promise((resolve, reject) => {
-    const client = fork(tool('service-client.mjs'), [String(port), String(count)])
+    const client =
+      id === 'h'
+        ? fork(tool('service-client.mjs'), [String(port), String(count)])
+        : fork(tool('scenario-client.mjs'), [String(port), id, String(count)])
     client.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`client exit ${code}`))))
   })
 await load(Number(warm))
@@ -51,5 +55,5 @@ for (const line of window.split('\n')) {
 }
 const perRequest = (bytes) => `${Math.round(bytes / Number(n))} B`
 console.log(
-  `${target}: ${scavenges} scavenges, ${fullGcs} full GCs in ${n} requests (after ${warm}); per request: promoted ${perRequest(promoted)}, survived in the young generation ${perRequest(survived)}, allocated ${perRequest(allocated)}`,
+  `${target} (${id}): ${scavenges} scavenges, ${fullGcs} full GCs in ${n} requests (after ${warm}); per request: promoted ${perRequest(promoted)}, survived in the young generation ${perRequest(survived)}, allocated ${perRequest(allocated)}`,
 )

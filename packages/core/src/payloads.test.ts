@@ -30,6 +30,29 @@ describe('payloads', () => {
     expect(typeof handed.getReader).toBe('function')
   })
 
+  it("a Response is known by its toStringTag (another library's too); a look-alike object is JSON", async () => {
+    const { app } = createApp()
+    const body = new Response('other').body
+    const foreign = {
+      status: 202,
+      headers: new Headers({ 'x-foreign': '1' }),
+      body,
+      bodyUsed: false,
+      [Symbol.toStringTag]: 'Response',
+    }
+    const lookalike = { status: 202, headers: {}, body: null, bodyUsed: false }
+    app.get('/foreign', (_request, reply) => {
+      reply.send(foreign)
+    })
+    app.get('/lookalike', (_request, reply) => {
+      reply.send(lookalike)
+    })
+    const sent = await app.inject('/foreign')
+    expect([sent.statusCode, sent.headers['x-foreign'], sent.body]).toEqual([202, '1', 'other'])
+    const json = await app.inject('/lookalike')
+    expect([json.statusCode, json.json()]).toEqual([200, lookalike])
+  })
+
   it('a ReadableStream goes to the transport as it is', async () => {
     const { app } = createApp()
     app.get('/', () => webStream('streamed'))

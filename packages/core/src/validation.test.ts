@@ -49,6 +49,49 @@ describe('[4.2] request validation', () => {
     }
   })
 
+  it('answers a failed validation with the same 400 whether or not anything sees its Error', async () => {
+    const lines: unknown[] = []
+    const logger = {
+      level: 'info',
+      info: (object: { err?: Error }, message: string) =>
+        lines.push([object.err?.message, message]),
+      error: () => {},
+      warn: () => {},
+      debug: () => {},
+      trace: () => {},
+      fatal: () => {},
+      child() {
+        return logger
+      },
+    }
+    const seen: unknown[] = []
+    const plain = createApp().app
+    const hooked = createApp().app
+    hooked.addHook('onError', async (_request, _reply, error) => {
+      seen.push([error.message, (error as { validationContext?: unknown }).validationContext])
+    })
+    const logged = createApp({ logger }).app
+    const payloads: unknown[] = []
+    for (const app of [plain, hooked, logged]) {
+      app.addHook('onSend', async (_request, reply, payload) => {
+        payloads.push([reply.statusCode, reply.getHeader('content-type'), payload])
+      })
+      app.post('/users', { schema: { body: userBody } }, async () => 'never')
+    }
+    const message = "body should have required property 'name'"
+    for (const app of [plain, hooked, logged]) {
+      const response = await app.inject({ method: 'POST', url: '/users', payload: {} })
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        { statusCode: 400, error: 'Bad Request', message },
+      ])
+    }
+    const body = JSON.stringify({ statusCode: 400, error: 'Bad Request', message })
+    expect(payloads).toEqual(Array(3).fill([400, 'application/json; charset=utf-8', body]))
+    expect(seen).toEqual([[message, 'body']])
+    expect(lines).toEqual([[message, message]])
+  })
+
   it('checks the parts in the order params, body, querystring, headers; the first failure ends validation', async () => {
     const { app } = createApp()
     const calls: string[] = []

@@ -79,6 +79,9 @@ describe('jsonParser', () => {
     expect(failure('{"constructor":{"prototype":{}}}')).toEqual(forbidden)
     expect(failure('{"a":[{"b":{"__proto__":{"isAdmin":true}}}]}')).toEqual(forbidden)
     expect(failure('{"\\u005f_proto__":{}}')).toEqual(forbidden)
+    // keys spelt with JSON escapes, or with space before the colon, are screened too
+    expect(failure('{"\\u0063onstru\\u0063tor" :{"prototype":{}}}')).toEqual(forbidden)
+    expect(failure('[{"__proto__"\n : 1}]')).toEqual(forbidden)
   })
 
   it('accepts a `constructor` key that holds no `prototype`', () => {

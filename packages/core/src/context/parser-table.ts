@@ -24,6 +24,11 @@ export interface ParserEntry {
   encodings: readonly string[]
   /** Installed by createInstance: a user may replace it. */
   builtin: boolean
+  /**
+   * Installed by createInstance and declaring exactly `(request, body)`: it returns its value (or
+   * throws), so it is called without a `done`.
+   */
+  returnsValue: boolean
   ctx: Instance
 }
 
@@ -166,6 +171,7 @@ export function createParserEntry(
     bodyLimit,
     encodings: encodings.map((e: string) => e.trim().toLowerCase()),
     builtin,
+    returnsValue: builtin && fn.length === 2 && !isAsyncFunction(fn),
     ctx,
   }
 }

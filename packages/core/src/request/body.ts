@@ -200,6 +200,10 @@ function parserInput(parser: ParserEntry, body: Buffer | string | undefined): st
  */
 function callParser(reply: Reply, parser: ParserEntry, input: unknown, next: Step): void {
   const request = reply.request
+  if (parser.returnsValue) {
+    callBuiltinParser(reply, parser, input, next)
+    return
+  }
   let settled = false
   const done = (parseError: unknown, value?: unknown): void => {
     if (settled) return
@@ -224,6 +228,32 @@ function callParser(reply: Reply, parser: ParserEntry, input: unknown, next: Ste
   } else if (!parser.callback && result !== undefined) {
     done(null, result)
   }
+}
+
+/**
+ * A parser the application started with (the transport's JSON and text parsers) declaring
+ * `(request, body)`: it returns its value or throws, so no `done` is made for it.
+ */
+function callBuiltinParser(reply: Reply, parser: ParserEntry, input: unknown, next: Step): void {
+  let result: unknown
+  try {
+    result = parser.fn.call(parser.ctx, reply.request, input)
+  } catch (thrown) {
+    lifecycleError(reply, thrown)
+    return
+  }
+  if (isThenable(result)) {
+    result.then(
+      (value) => parsed(reply, null, value, next),
+      (reason) =>
+        parsed(
+          reply,
+          reason ?? new Error('A content-type parser rejected without a reason'),
+          undefined,
+          next,
+        ),
+    )
+  } else parsed(reply, null, result, next)
 }
 
 function parsed(reply: Reply, error: unknown, value: unknown, next: Step): void {

@@ -22,6 +22,7 @@ import {
   kStatus,
   kTrailers,
   mediaTypeEssence,
+  now,
   Phase,
 } from '../util/index.js'
 import { clearHandlerTimeout } from './handler-timer.js'
@@ -262,7 +263,7 @@ export class Reply {
   /** Milliseconds since the request's lifecycle started. */
   get elapsedTime(): number {
     const end = this[kEndTime]
-    return (end === 0 ? performance.now() : end) - this.request[kStartTime]
+    return (end === 0 ? now() : end) - this.request[kStartTime]
   }
 
   /** Fastify 4's older name of `elapsedTime`. */

@@ -14,6 +14,7 @@ import {
   kRoute,
   kStartTime,
   mediaTypeEssence,
+  now,
 } from '../util/index.js'
 import { readDecorator } from './read-decorator.js'
 import {
@@ -51,7 +52,7 @@ export class Request {
     this[kRequestId] = undefined
     this[kRequestLog] = undefined
     this[kRequestHeaders] = undefined
-    this[kStartTime] = performance.now()
+    this[kStartTime] = now()
   }
 
   get headers(): Record<string, string | string[] | undefined> {

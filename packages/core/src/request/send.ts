@@ -11,6 +11,7 @@ import {
   kStatus,
   kTrailers,
   mediaTypeEssence,
+  now,
   Phase,
 } from '../util/index.js'
 import { finalPayload } from './final-payload.js'
@@ -284,7 +285,7 @@ function end(reply: Reply, payload: unknown): void {
 export function write(reply: Reply, payload: WritablePayload | undefined): void {
   const rc = reply[kRoute]
   reply[kPhase] = Phase.Written
-  reply[kEndTime] = performance.now()
+  reply[kEndTime] = now()
   if (rc.info.handlerTimeout > 0) clearHandlerTimeout(reply)
   const headers = reply[kHeaders]
   let body: WritablePayload = payload ?? null
@@ -360,7 +361,7 @@ function responded(reply: Reply, error: Error | undefined): void {
 export function rawFinished(reply: Reply): void {
   const phase = reply[kPhase]
   if ((phase === Phase.Open || phase === Phase.Hijacked) && rawEnded(reply.raw)) {
-    reply[kEndTime] = performance.now()
+    reply[kEndTime] = now()
     runRequestHooks(reply[kRoute].onResponse!, reply, afterOnResponse, false)
   }
 }

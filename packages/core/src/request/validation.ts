@@ -1,12 +1,14 @@
 import {
   createValidationError,
+  dataVarOf,
   defaultSchemaErrorFormatter,
+  formatValidationMessage,
   verbatimSchemaErrorFormatter,
 } from '@framework/error-formatter'
 import type { PartValidator } from '../context/index.js'
 import type { ValidateFunction, ValidationOutcome } from '../contracts/compilers.js'
 import { isThenable, kRoute, mediaTypeEssence } from '../util/index.js'
-import { lifecycleError } from './error-handling.js'
+import { answerInvalid, answersInvalidPlainly, lifecycleError } from './error-handling.js'
 import type { Reply } from './reply.js'
 
 /** What follows validation (passed in: this step never imports the lifecycle). */
@@ -148,6 +150,16 @@ function apply(
 
 function fail(reply: Reply, validator: PartValidator, failure: unknown, next: Step): void {
   const rc = reply[kRoute]
+  if (
+    rc.schemaErrorFormatter === defaultSchemaErrorFormatter &&
+    Array.isArray(failure) &&
+    answersInvalidPlainly(reply)
+  ) {
+    // The default formatter's message (verbatim for a custom validator), no Error made for it.
+    const dataVar = dataVarOf(validator.context)
+    answerInvalid(reply, formatValidationMessage(failure, dataVar, validator.custom))
+    return
+  }
   // The default formatter speaks Ajv's "must" as "should" for the default validator only.
   const formatter =
     validator.custom && rc.schemaErrorFormatter === defaultSchemaErrorFormatter

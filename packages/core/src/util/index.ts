@@ -1,6 +1,7 @@
 // Layer 1, util: small helpers with no framework concept (describe, media types, symbols, ticks).
 // The entry for the layers above.
 export { isAsyncFunction } from './async-function.js'
+export { now } from './clock.js'
 export { describe, isThenable } from './describe.js'
 export { isHeaderName, isHeaderValue } from './header-rules.js'
 export { isJsonEssence, mediaTypeEssence, normalizedContentType } from './media-type.js'

@@ -10,12 +10,19 @@ const cacheLimit = 256
  * mediaTypeEssence('Application/JSON; charset=utf-8') // 'application/json'
  */
 export function mediaTypeEssence(header: string): string | undefined {
+  // A request's header is a new string each time: comparing it with the last one costs less than
+  // hashing it for the map (most requests to a service send the same Content-Type).
+  if (header === lastHeader) return lastEssence
   const cached = cache.get(header)
-  if (cached !== undefined) return cached ?? undefined
-  const result = parse(header)
-  if (cache.size < cacheLimit) cache.set(header, result ?? null)
+  const result = cached !== undefined ? (cached ?? undefined) : parse(header)
+  if (cached === undefined && cache.size < cacheLimit) cache.set(header, result ?? null)
+  lastHeader = header
+  lastEssence = result
   return result
 }
+
+let lastHeader: string | undefined
+let lastEssence: string | undefined
 
 function parse(header: string): string | undefined {
   const semicolon = header.indexOf(';')

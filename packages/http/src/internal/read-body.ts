@@ -1,5 +1,5 @@
 import { AsyncResource } from 'node:async_hooks'
-import type { IncomingMessage } from 'node:http'
+import { IncomingMessage } from 'node:http'
 import type { Readable } from 'node:stream'
 import { createError } from '@framework/error-formatter'
 import { markCloseConnection } from './close-connection.js'
@@ -93,7 +93,7 @@ export function readBody(
   if (header !== undefined) {
     // As Fastify reads it: a value that is not a number (only `inject` can send one, Node's parser
     // refuses it on a socket) declares nothing; the body's bytes still count against the limit.
-    if (typeof header === 'string' && /^\d+$/.test(header)) declared = Number(header)
+    if (typeof header === 'string' && isDigits(header)) declared = Number(header)
     else if (!Number.isNaN(Number(header))) {
       // A number no body can have (`-1`, `1.5`): the body cannot match it.
       markCloseConnection(raw)
@@ -118,11 +118,23 @@ export function readBody(
   source[kReader] = new BodyReader(raw, limit, declared, stream === undefined, done)
   source.on('data', onData)
   source.on('end', onEnd)
-  source.on('error', onError)
+  // node's own request emits 'error' only to a listener, and 'close' always follows: it needs none
+  // (one listener less per body). Any other stream (a replacement, inject's request) may emit one.
+  if (!(source instanceof IncomingMessage)) source.on('error', onError)
   source.on('close', onClose)
   // A replacement stream may come paused (@fastify/compress pauses its decompressor): a 'data'
   // listener does not resume an explicitly paused stream, so read it as Fastify does.
   source.resume()
+}
+
+/** True for a non-empty string of ASCII digits (a Content-Length as node's parser admits it). */
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 48 || code > 57) return false
+  }
+  return true
 }
 
 function onData(this: ReadStream, chunk: Buffer | string): void {
