@@ -1,63 +1,84 @@
-// Names the JIT-compiled JavaScript in a callgrind count: callgrind sees V8's generated code as
-// bare addresses, but a server started with `--perf-basic-prof` writes where each function's code
-// lies to /tmp/perf-<pid>.map, and this reads it. Prints instructions per request by function
-// (self cost), or with `--inclusive` what each function and its callees cost:
-// `BENCH_NODE_FLAGS=--perf-basic-prof node bench/tools/scenario-instructions.mjs framework a`, then
-// `node bench/tools/callgrind-names.mjs <callgrind.out> [requests] [top] [--inclusive]`
-// (default 2000 requests, as scenario-instructions counts, and the top 60). Compare two targets
-// by running it on both counts.
+// The functions of a callgrind file by name, JIT-compiled JavaScript included: callgrind names
+// V8's generated code by address only, so a run with `BENCH_JIT_NAMES=1` (service-instructions.mjs)
+// keeps node's perf map (`--perf-basic-prof`) beside the file, and this names each address by it;
+// without that copy it reads the map node left in /tmp (scenario-instructions.mjs run with
+// `BENCH_NODE_FLAGS=--perf-basic-prof`).
+// `node bench/tools/callgrind-names.mjs <file> <requests> [self|inclusive] [top] [regexp]`
+// prints instructions per request, largest first (default self, top 60); with a second file
+// after `--against`, both side by side with their difference, largest difference first:
+// `node bench/tools/callgrind-names.mjs a.out 4000 self 60 '' --against b.out`.
 import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 
 const args = process.argv.slice(2)
-const inclusive = args.includes('--inclusive')
-const [file, requests = '2000', top = '60'] = args.filter((arg) => arg !== '--inclusive')
-const pid = /^pid: (\d+)/m.exec(readFileSync(file, 'utf8').slice(0, 4000))?.[1]
-const ranges = readFileSync(`/tmp/perf-${pid}.map`, 'utf8')
-  .split('\n')
-  .filter(Boolean)
-  .map((line) => {
-    const [start, size, ...name] = line.split(' ')
-    return {
-      start: Number.parseInt(start, 16),
-      end: Number.parseInt(start, 16) + Number.parseInt(size, 16),
-      name: name.join(' '),
-    }
-  })
-  .sort((a, b) => a.start - b.start)
+const against = args.indexOf('--against')
+const other = against === -1 ? undefined : args.splice(against, 2)[1]
+const [file, requests = '2000', mode = 'self', top = '60', pattern = ''] = args
+const filter = pattern === '' ? null : new RegExp(pattern)
 
-/** The JIT function whose code holds `address`, by binary search. */
-function nameAt(address) {
-  let low = 0
-  let high = ranges.length - 1
-  while (low <= high) {
-    const middle = (low + high) >> 1
-    if (ranges[middle].start <= address) low = middle + 1
-    else high = middle - 1
+/** Instructions per request of each function of `out`, by name. */
+function byName(out) {
+  const starts = []
+  const spans = new Map()
+  // A later line for the same address is newer code: it wins.
+  for (const line of readFileSync(perfMapOf(out), 'utf8').split('\n')) {
+    const [address, size, ...name] = line.split(' ')
+    if (name.length === 0) continue
+    const start = Number.parseInt(address, 16)
+    if (!spans.has(start)) starts.push(start)
+    spans.set(start, { end: start + Number.parseInt(size, 16), name: name.join(' ') })
   }
-  const range = ranges[high]
-  return range !== undefined && address < range.end ? range.name : undefined
+  starts.sort((a, b) => a - b)
+  const jitName = (address) => {
+    let low = 0
+    let high = starts.length - 1
+    while (low <= high) {
+      const middle = (low + high) >> 1
+      if (starts[middle] <= address) low = middle + 1
+      else high = middle - 1
+    }
+    const span = high >= 0 ? spans.get(starts[high]) : undefined
+    return span !== undefined && address < span.end ? span.name : undefined
+  }
+  const annotated = execFileSync(
+    'callgrind_annotate',
+    [`--inclusive=${mode === 'inclusive' ? 'yes' : 'no'}`, '--threshold=100', out],
+    { encoding: 'utf8', maxBuffer: 1 << 28 },
+  )
+  const counts = new Map()
+  for (const line of annotated.split('\n')) {
+    const m = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line)
+    if (!m || m[2].startsWith('PROGRAM TOTALS')) continue
+    let name = m[2].replace(/^\?\?\?:/, '').replace(/ \[\/[^\]]*\]$/, '')
+    const jit = /^0x([0-9a-f]+)('\d+)? \[\?\?\?\]$/.exec(name)
+    if (jit) name = jitName(Number.parseInt(jit[1], 16)) ?? name
+    name = name.replace(/file:\/\/\/.*?\/packages\//, '').replace(/\/.*node_modules\//, '')
+    counts.set(name, (counts.get(name) ?? 0) + Number(m[1].replaceAll(',', '')) / Number(requests))
+  }
+  return counts
 }
 
-const annotated = execFileSync(
-  'callgrind_annotate',
-  [`--inclusive=${inclusive ? 'yes' : 'no'}`, '--threshold=100', file],
-  { encoding: 'utf8', maxBuffer: 1 << 28 },
-)
-const byName = new Map()
-for (const line of annotated.split('\n')) {
-  const m = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line)
-  if (!m || m[2].startsWith('PROGRAM TOTALS')) continue
-  const address = /^\?\?\?:0x([0-9a-f]+)/.exec(m[2])
-  const name =
-    (address && nameAt(Number.parseInt(address[1], 16))) ??
-    m[2]
-      .replace(/^\S*?:/, '')
-      .split(' [')[0]
-      .slice(0, 120)
-  byName.set(name, (byName.get(name) ?? 0) + Number(m[1].replaceAll(',', '')))
+/** The perf map of the process `out` counted: the copy beside it, or node's own in /tmp. */
+function perfMapOf(out) {
+  if (existsSync(`${out}.map`)) return `${out}.map`
+  const pid = /^pid: (\d+)/m.exec(readFileSync(out, 'utf8').slice(0, 4000))?.[1]
+  return `/tmp/perf-${pid}.map`
 }
-const rows = [...byName].sort((a, b) => b[1] - a[1]).slice(0, Number(top))
-for (const [name, count] of rows) {
-  console.log(`${String(Math.round(count / Number(requests))).padStart(9)}  ${name}`)
+
+const a = byName(file)
+const b = other === undefined ? null : byName(other)
+const names = [...new Set([...a.keys(), ...(b?.keys() ?? [])])].filter(
+  (name) => filter === null || filter.test(name),
+)
+const key = (name) => (b === null ? a.get(name) : Math.abs((a.get(name) ?? 0) - (b.get(name) ?? 0)))
+const format = (value) =>
+  Math.round(value ?? 0)
+    .toLocaleString('en')
+    .padStart(9)
+for (const name of names.sort((x, y) => key(y) - key(x)).slice(0, Number(top))) {
+  const row =
+    b === null
+      ? format(a.get(name))
+      : `${format(a.get(name))} ${format(b.get(name))} ${format((a.get(name) ?? 0) - (b.get(name) ?? 0))}`
+  console.log(`${row}  ${name.slice(0, 160)}`)
 }

@@ -6,9 +6,9 @@
 // warm-up requests, then `callgrind_control` turns instrumentation on for the timed requests
 // only. The load comes from service-client.mjs (10 requests at a time, keep-alive). Slow:
 // about a minute per target. The callgrind file stays in bench/results/profiles/ (open it with
-// callgrind_annotate).
+// callgrind_annotate, or with callgrind-names.mjs after a run with BENCH_JIT_NAMES=1).
 import { execFileSync, fork } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 // `node bench/tools/service-instructions.mjs --annotate <file> <requests>` prints the groups of a
@@ -37,6 +37,9 @@ async function measure() {
         '-q',
         process.execPath,
         '--single-threaded',
+        // BENCH_JIT_NAMES=1: node writes /tmp/perf-<pid>.map, copied beside the callgrind file
+        // for callgrind-names.mjs to name the JIT-compiled functions
+        ...(process.env.BENCH_JIT_NAMES === '1' ? ['--perf-basic-prof'] : []),
       ],
     },
   )
@@ -57,6 +60,7 @@ async function measure() {
   control('-i', 'on')
   await load(Number(n))
   control('-i', 'off')
+  if (process.env.BENCH_JIT_NAMES === '1') copyFileSync(`/tmp/perf-${child.pid}.map`, `${out}.map`)
   child.send('stop')
   await new Promise((resolve) => child.once('exit', resolve))
   return out

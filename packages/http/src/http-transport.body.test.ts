@@ -1,4 +1,6 @@
-import { request } from 'node:http'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { IncomingMessage, request, type ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeTable } from '../test/fake-table.js'
 import { bodyOf, rawExchange, statusOf } from '../test/raw-socket.js'
@@ -271,6 +273,171 @@ describe('readBody', () => {
     const response = await transport.inject({ method: 'POST', url: '/replaced', payload: 'xx' })
     expect(response.statusCode).toBe(400)
     expect(response.body).toBe('incorrect header check')
+  })
+
+  describe('a body node has already parsed whole (read after an asynchronous hook)', () => {
+    // The route reads the body a macrotask later, as the core does after an async onRequest hook:
+    // by then node's parser has pushed the whole request into the stream.
+    type Outcome = {
+      error: string | null
+      body: string | null
+      synchronous: boolean
+      store: unknown
+      /** What the request had emitted when `done` ran, and once it closed. */
+      eventsAtDone: string[]
+      events: string[]
+    }
+    const later = (
+      transport: ReturnType<typeof createHttpTransport>,
+      limit: number,
+      seen: (outcome: Outcome) => void,
+    ) => {
+      const storage = new AsyncLocalStorage<string>()
+      return {
+        method: 'POST',
+        url: '/later',
+        handle: (raw: IncomingMessage, res: ServerResponse) => {
+          const events: string[] = []
+          let outcome: Outcome | undefined
+          raw.on('end', () => events.push('end'))
+          raw.on('close', () => {
+            events.push('close')
+            if (outcome !== undefined) seen(outcome)
+          })
+          setImmediate(() =>
+            storage.run('the hook store', () => {
+              let returned = false
+              transport.readBody(raw, limit, (error, body) => {
+                outcome = {
+                  error:
+                    error === null ? null : ((error as { code?: string }).code ?? error.message),
+                  body: body === undefined ? null : body.toString('utf8'),
+                  synchronous: !returned,
+                  store: storage.getStore(),
+                  eventsAtDone: [...events],
+                  events,
+                }
+                transport.send(res, error === null ? 200 : 413, {}, outcome.body ?? '', () => {})
+              })
+              returned = true
+            }),
+          )
+        },
+      }
+    }
+
+    it('is taken in one read, done runs at once in the caller context, and the request still ends and closes', async () => {
+      const transport = createHttpTransport()
+      const outcome = new Promise<Outcome>((resolve) => {
+        transport.mount(
+          fakeTable(transport, { extraRoutes: [later(transport, 1024, resolve)] }).table,
+        )
+      })
+      await transport.listen({ port: 0, host: '127.0.0.1' })
+      const port = (transport.server.address() as { port: number }).port
+      const exchange = await rawExchange(port, [
+        'POST /later HTTP/1.1\r\nhost: x\r\ncontent-length: 13\r\nconnection: close\r\n\r\n{"a":"Zürich"}'.replace(
+          '13',
+          String(Buffer.byteLength('{"a":"Zürich"}')),
+        ),
+      ])
+      expect(statusOf(exchange.response)).toBe(200)
+      expect(bodyOf(exchange.response)).toBe('{"a":"Zürich"}')
+      expect(await outcome).toEqual({
+        error: null,
+        body: '{"a":"Zürich"}',
+        synchronous: true,
+        store: 'the hook store',
+        eventsAtDone: [],
+        events: ['end', 'close'],
+      })
+      await transport.close()
+    })
+
+    it('an empty body is an empty Buffer', async () => {
+      const transport = createHttpTransport()
+      const outcome = new Promise<Outcome>((resolve) => {
+        transport.mount(
+          fakeTable(transport, { extraRoutes: [later(transport, 1024, resolve)] }).table,
+        )
+      })
+      await transport.listen({ port: 0, host: '127.0.0.1' })
+      const port = (transport.server.address() as { port: number }).port
+      await rawExchange(port, [
+        'POST /later HTTP/1.1\r\nhost: x\r\ncontent-length: 0\r\nconnection: close\r\n\r\n',
+      ])
+      expect(await outcome).toMatchObject({ error: null, body: '', synchronous: true })
+      await transport.close()
+    })
+
+    it('[API.md Errors: body over bodyLimit] a chunked body past the limit is a 413, and the connection closes', async () => {
+      const transport = createHttpTransport()
+      const outcome = new Promise<Outcome>((resolve) => {
+        transport.mount(fakeTable(transport, { extraRoutes: [later(transport, 8, resolve)] }).table)
+      })
+      await transport.listen({ port: 0, host: '127.0.0.1' })
+      const port = (transport.server.address() as { port: number }).port
+      const exchange = await rawExchange(port, [
+        'POST /later HTTP/1.1\r\nhost: x\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n',
+      ])
+      expect(statusOf(exchange.response)).toBe(413)
+      expect(exchange.response).toMatch(/\r\nconnection: close\r\n/i)
+      expect(exchange.ending).not.toBe('open')
+      expect(await outcome).toMatchObject({
+        error: 'FRM_ERR_CTP_BODY_TOO_LARGE',
+        synchronous: true,
+      })
+      await transport.close()
+    })
+
+    it('every declared byte buffered before the parser ends the request: read at once, and the request still ends and closes', async () => {
+      // What the parser leaves between its body and message-complete callbacks (microtasks run
+      // between them): the bytes are in the stream, `complete` is not set yet.
+      const raw = new IncomingMessage(new Socket())
+      raw.httpVersionMajor = 1
+      raw.headers = { 'content-length': '11' }
+      raw.push(Buffer.from('hello world'))
+      const events: string[] = []
+      raw.on('end', () => events.push('end'))
+      const closed = new Promise<void>((resolve) => raw.on('close', resolve))
+      const transport = createHttpTransport()
+      let body: string | undefined
+      transport.readBody(raw, 1024, (error, buffer) => {
+        expect(error).toBeNull()
+        body = buffer!.toString('utf8')
+      })
+      expect(body).toBe('hello world')
+      raw.complete = true
+      raw.push(null)
+      await closed
+      expect(events).toEqual(['end'])
+    })
+
+    it('a body still arriving is read by events, and done keeps the caller context', async () => {
+      const transport = createHttpTransport()
+      const outcome = new Promise<Outcome>((resolve) => {
+        transport.mount(
+          fakeTable(transport, { extraRoutes: [later(transport, 1024, resolve)] }).table,
+        )
+      })
+      await transport.listen({ port: 0, host: '127.0.0.1' })
+      const port = (transport.server.address() as { port: number }).port
+      const exchange = await rawExchange(port, [
+        'POST /later HTTP/1.1\r\nhost: x\r\ncontent-length: 11\r\nconnection: close\r\n\r\nhello',
+        50,
+        ' world',
+      ])
+      expect(bodyOf(exchange.response)).toBe('hello world')
+      expect(await outcome).toEqual({
+        error: null,
+        body: 'hello world',
+        synchronous: false,
+        store: 'the hook store',
+        eventsAtDone: ['end'],
+        events: ['end', 'close'],
+      })
+      await transport.close()
+    })
   })
 
   it('a client that goes away mid-body gets done(error) once, quietly', async () => {

@@ -70,6 +70,24 @@ describe('[security] headers: hostile values from the request', () => {
   })
 
   itBoth(
+    'names already accepted are remembered only up to a bound: past it names are still checked',
+    async ({ send }) => {
+      const app = echoApp()
+      // More distinct names than the check remembers (512), then a bad one and a new good one.
+      for (let i = 0; i < 520; i++) {
+        expect((await send(app, { url: `/name?name=x-seen-${i}` })).statusCode).toBe(200)
+      }
+      const bad = await send(app, { url: '/name?name=x%20late' })
+      expect(bad.statusCode).toBe(500)
+      expect(bad.json()).toMatchObject(INVALID_HEADER)
+      const good = await send(app, { url: '/name?name=x-late' })
+      expect(good.statusCode).toBe(200)
+      expect(good.headers['x-late']).toBe('v')
+      expect((await send(app, { url: '/name?name=x-seen-3' })).headers['x-seen-3']).toBe('v')
+    },
+  )
+
+  itBoth(
     'latin-1 and tab in a value are allowed, as HTTP and Node allow them',
     async ({ send }) => {
       const app = echoApp()

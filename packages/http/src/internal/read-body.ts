@@ -80,7 +80,9 @@ type ReadStream = Readable & { [kReader]?: BodyReader; receivedEncodedLength?: u
  * - a client that goes away: `done(error)` with Node's ECONNRESET error (status 400), no logging;
  * - an error of a replacement stream is passed on (status 400 unless it carries a 4xx/5xx one).
  *
- * The stream is resumed (it may come paused). Chunks are collected as Buffers and joined once.
+ * A body node has already buffered whole is taken in one read and `done` runs at once (see
+ * `readBuffered`). Otherwise the stream is resumed (it may come paused), its chunks collected as
+ * Buffers and joined once.
  */
 export function readBody(
   raw: IncomingMessage,
@@ -115,6 +117,10 @@ export function readBody(
     done(abortError())
     return
   }
+  if (stream === undefined && isBuffered(raw, declared)) {
+    readBuffered(raw, limit, declared, done)
+    return
+  }
   source[kReader] = new BodyReader(raw, limit, declared, stream === undefined, done)
   source.on('data', onData)
   source.on('end', onEnd)
@@ -135,6 +141,45 @@ function isDigits(text: string): boolean {
     if (code < 48 || code > 57) return false
   }
   return true
+}
+
+/**
+ * True when every byte of this HTTP/1 request's body is already in the stream and nobody reads it
+ * yet: node's parser finished the request, or holds as many bytes as its Content-Length declares.
+ * The usual case once an asynchronous hook ran before the body is read: node parses a request's
+ * packet whole, running the microtasks between its callbacks.
+ */
+function isBuffered(raw: IncomingMessage, declared: number): boolean {
+  return (
+    raw.httpVersionMajor === 1 &&
+    raw.readableFlowing !== true &&
+    raw.readableEncoding === null &&
+    (raw.complete || (declared !== -1 && raw.readableLength === declared))
+  )
+}
+
+/**
+ * Takes a body already buffered in one `read()` and calls `done` at once: no reader and no async
+ * resource (`done` runs in the caller's own context). A stream the parser has not ended yet gets
+ * one 'readable' listener that reads its end when the parser pushes it, so it still ends (emitting
+ * 'end', then 'close') as it does when read by events; resuming it instead would cost node a tick
+ * and a `flow()` per request. The checks are those of the event path.
+ */
+function readBuffered(raw: IncomingMessage, limit: number, declared: number, done: Done): void {
+  const body: Buffer = raw.read() ?? EMPTY_BODY
+  if (!raw.complete) raw.on('readable', readEnd)
+  if (body.length > limit) {
+    markCloseConnection(raw)
+    done(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
+  } else if (declared !== -1 && body.length !== declared) {
+    markCloseConnection(raw)
+    done(createError('FRM_ERR_CTP_INVALID_CONTENT_LENGTH'))
+  } else done(null, body)
+}
+
+/** Reads what is left of a request whose body was taken whole: its end. */
+function readEnd(this: IncomingMessage): void {
+  this.read()
 }
 
 function onData(this: ReadStream, chunk: Buffer | string): void {
