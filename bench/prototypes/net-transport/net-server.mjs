@@ -10,13 +10,17 @@
 // length or chunked, HEAD/204/304 without a body, pipelined requests answered in order, the
 // `Connection`/`Keep-Alive`/`Date` headers node:http writes, header name and value checks, and a
 // coarse idle timeout. What it leaves out is listed in README.md.
-import { EventEmitter } from 'node:events'
 import { STATUS_CODES } from 'node:http'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
 
 const require = createRequire(import.meta.url)
-const { HTTPParser, methods, _checkIsHttpToken, _checkInvalidHeaderChar } = require('node:_http_common')
+const {
+  HTTPParser,
+  methods,
+  _checkIsHttpToken,
+  _checkInvalidHeaderChar,
+} = require('node:_http_common')
 
 const kOnHeaders = HTTPParser.kOnHeaders | 0
 const kOnHeadersComplete = HTTPParser.kOnHeadersComplete | 0
@@ -233,6 +237,103 @@ function onMessageComplete() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Events
+
+/**
+ * The events of the light objects: EventEmitter's methods that the framework and plugins call
+ * (on, once, off, emit, listeners...), with one listener kept as a bare function and more in an
+ * array, and no table until a listener is added: no EventEmitter per request (its init, its
+ * newListener and max-listener checks). 'error' with no listener throws, as EventEmitter's.
+ */
+export class LightEmitter {
+  on(event, listener) {
+    const all = (this.events ??= { __proto__: null })
+    const had = all[event]
+    if (had === undefined) all[event] = listener
+    else if (typeof had === 'function') all[event] = [had, listener]
+    else had.push(listener)
+    return this
+  }
+
+  addListener(event, listener) {
+    return this.on(event, listener)
+  }
+
+  prependListener(event, listener) {
+    const all = (this.events ??= { __proto__: null })
+    const had = all[event]
+    if (had === undefined) all[event] = listener
+    else if (typeof had === 'function') all[event] = [listener, had]
+    else had.unshift(listener)
+    return this
+  }
+
+  once(event, listener) {
+    const emitter = this
+    function wrapper(...args) {
+      emitter.removeListener(event, wrapper)
+      return listener.apply(emitter, args)
+    }
+    wrapper.listener = listener
+    return this.on(event, wrapper)
+  }
+
+  removeListener(event, listener) {
+    const had = this.events?.[event]
+    if (had === undefined) return this
+    if (typeof had === 'function') {
+      if (had === listener || had.listener === listener) delete this.events[event]
+      return this
+    }
+    const at = had.findLastIndex((one) => one === listener || one.listener === listener)
+    if (at !== -1) had.splice(at, 1)
+    if (had.length === 0) delete this.events[event]
+    return this
+  }
+
+  off(event, listener) {
+    return this.removeListener(event, listener)
+  }
+
+  removeAllListeners(event) {
+    if (event === undefined) this.events = null
+    else if (this.events) delete this.events[event]
+    return this
+  }
+
+  emit(event, a, b) {
+    const had = this.events?.[event]
+    if (had === undefined) {
+      if (event === 'error') throw a
+      return false
+    }
+    if (typeof had === 'function') had.call(this, a, b)
+    else for (const one of had.slice()) one.call(this, a, b)
+    return true
+  }
+
+  listeners(event) {
+    const had = this.events?.[event]
+    if (had === undefined) return []
+    return (typeof had === 'function' ? [had] : had).map((one) => one.listener ?? one)
+  }
+
+  rawListeners(event) {
+    const had = this.events?.[event]
+    return had === undefined ? [] : typeof had === 'function' ? [had] : had.slice()
+  }
+
+  listenerCount(event) {
+    const had = this.events?.[event]
+    return had === undefined ? 0 : typeof had === 'function' ? 1 : had.length
+  }
+
+  setMaxListeners() {
+    return this
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The request
 
 /**
@@ -241,9 +342,10 @@ function onMessageComplete() {
  * 'close' events, pause()/resume(), readableEnded, complete, aborted, destroyed. No Readable per
  * request: chunks that arrive before anyone reads are kept, and handed out on resume().
  */
-export class LightRequest extends EventEmitter {
+export class LightRequest extends LightEmitter {
   constructor(socket, method, url, rawHeaders, major, minor) {
     super()
+    this.events = null
     this.socket = socket
     this.method = method
     this.url = url
@@ -328,7 +430,8 @@ export class LightRequest extends EventEmitter {
  * fields node keeps the first of (content-type, content-length, authorization, host, ...).
  */
 function headerObject(raw) {
-  const headers = { __proto__: null }
+  // a plain object, as node's (plugins call hasOwnProperty on it)
+  const headers = {}
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i].toLowerCase()
     const value = raw[i + 1]
@@ -338,8 +441,6 @@ function headerObject(raw) {
     else if (name === 'cookie') headers[name] = `${previous}; ${value}`
     else if (!DROP_DUPLICATES.has(name)) headers[name] = `${previous}, ${value}`
   }
-  // the prototype is a plain object's, as node's headers object (plugins call hasOwnProperty)
-  Object.setPrototypeOf(headers, Object.prototype)
   return headers
 }
 
@@ -416,9 +517,10 @@ function checkValue(name, value) {
  * Date, Connection and Keep-Alive as node:http writes them; a body given to end() goes out in the
  * same socket write as the head.
  */
-export class LightResponse extends EventEmitter {
+export class LightResponse extends LightEmitter {
   constructor(req, connection, keepAlive) {
     super()
+    this.events = null
     this.req = req
     this.connection = connection
     this.socket = connection.socket
@@ -428,6 +530,8 @@ export class LightResponse extends EventEmitter {
     this.sendDate = true
     /** Headers set before the head: lower-cased name → [name as given, value]. */
     this.outHeaders = null
+    /** writeHead's own headers once merged with those set (read back by getHeader). */
+    this.merged = null
     this.head = null
     this.headersSent = false
     this.writableEnded = false
@@ -451,11 +555,15 @@ export class LightResponse extends EventEmitter {
   }
 
   getHeader(name) {
-    return this.outHeaders?.[name.toLowerCase()]?.[1]
+    const lower = name.toLowerCase()
+    if (this.merged !== null) {
+      for (const key in this.merged) if (key.toLowerCase() === lower) return this.merged[key]
+    }
+    return this.outHeaders?.[lower]?.[1]
   }
 
   hasHeader(name) {
-    return this.outHeaders?.[name.toLowerCase()] !== undefined
+    return this.getHeader(name) !== undefined
   }
 
   removeHeader(name) {
@@ -464,7 +572,7 @@ export class LightResponse extends EventEmitter {
   }
 
   getHeaderNames() {
-    return this.outHeaders === null ? [] : Object.keys(this.outHeaders)
+    return Object.keys(this.getHeaders())
   }
 
   getHeaders() {
@@ -472,6 +580,8 @@ export class LightResponse extends EventEmitter {
     if (this.outHeaders !== null) {
       for (const key in this.outHeaders) out[key] = this.outHeaders[key][1]
     }
+    if (this.merged !== null)
+      for (const key in this.merged) out[key.toLowerCase()] = this.merged[key]
     return out
   }
 
@@ -490,12 +600,8 @@ export class LightResponse extends EventEmitter {
     if (statusCode === 204 || statusCode === 304 || statusCode < 200) this.hasBody = false
     let head = `HTTP/1.1 ${statusCode} ${this.statusMessage}\r\n`
     const state = { head, connection: false, length: false, te: false, date: false }
-    if (this.outHeaders !== null) {
-      // headers set one by one first, writeHead's merged into them (a name set twice keeps its place)
-      if (headers != null) for (const key of Object.keys(headers)) this.setHeader(key, headers[key])
-      const out = this.outHeaders
-      for (const key in out) addLine(state, out[key][0], out[key][1])
-    } else if (headers != null) {
+    if (this.outHeaders !== null) this.mergeLines(state, headers)
+    else if (headers != null) {
       for (const key of Object.keys(headers)) {
         const value = headers[key]
         checkName(key)
@@ -522,6 +628,37 @@ export class LightResponse extends EventEmitter {
     } else if (state.te) this.chunked = state.chunked
     this.head = `${head}\r\n`
     return this
+  }
+
+  /**
+   * The lines of the headers set one by one, in the order set, then those of writeHead's object
+   * not set before: a name in both keeps its place with writeHead's spelling and value, as node's
+   * writeHead (which calls setHeader for each) writes it, without a second pass through setHeader.
+   */
+  mergeLines(state, headers) {
+    const out = this.outHeaders
+    const keys = headers == null ? null : Object.keys(headers)
+    let replaced = null
+    if (keys !== null) {
+      for (const key of keys) {
+        checkName(key)
+        checkValue(key, headers[key])
+        const lower = key.toLowerCase()
+        if (out[lower] !== undefined) (replaced ??= { __proto__: null })[lower] = key
+      }
+      this.merged = headers
+    }
+    for (const lower in out) {
+      const key = replaced === null ? undefined : replaced[lower]
+      if (key === undefined) addLine(state, out[lower][0], out[lower][1])
+      else addLine(state, key, headers[key])
+    }
+    if (keys === null) return
+    for (const key of keys) {
+      if (replaced === null || replaced[key.toLowerCase()] === undefined) {
+        addLine(state, key, headers[key])
+      }
+    }
   }
 
   write(chunk, encoding, callback) {
