@@ -5,19 +5,67 @@
 // count of seconds that moves with the clock). Every scenario of the bench (a to h), the edge
 // cases of probes.mjs and service-probes.mjs, and transport cases (chunked request bodies,
 // several requests on one keep-alive connection, pipelining, HEAD, Connection: close, HTTP/1.0,
-// bytes that are not HTTP). Build the framework first; then
+// bytes that are not HTTP), and replies the bench does not make (streams, trailers, 204, 304,
+// large bodies, a thrown error, `reply.raw` used by hand). Build the framework first; then
 // `BENCH_PLUGIN_LINE=5 node bench/prototypes/net-transport/compare.mjs` (exit 1 on a difference).
 import { connect } from 'node:net'
+import { Readable } from 'node:stream'
 import { probes } from '../../src/probes.mjs'
 import { scenarioIds, scenarios } from '../../src/scenarios.mjs'
 import { serviceProbes } from '../../src/service-probes.mjs'
 
 const nodeHttp = await import('../../src/servers/framework.mjs')
 const prototype = await import('../../src/servers/framework-net.mjs')
-// two apps each: the scenarios' and the service's (h)
+// three apps each: the scenarios', the service's (h), and one of replies the bench does not send
 const ports = {
-  node: { main: await nodeHttp.listen(), service: await nodeHttp.listenService() },
-  net: { main: await prototype.listen(), service: await prototype.listenService() },
+  node: {
+    main: await nodeHttp.listen(),
+    service: await nodeHttp.listenService(),
+    extra: await listenExtra(nodeHttp.createApp),
+  },
+  net: {
+    main: await prototype.listen(),
+    service: await prototype.listenService(),
+    extra: await listenExtra(prototype.createApp),
+  },
+}
+
+/** Replies the scenarios do not make: streams, trailers, 204, 304, a large body, a thrown error, headers set on `reply.raw`. */
+async function listenExtra(createApp) {
+  const app = createApp()
+  app.get('/stream', (_request, reply) => {
+    reply.type('text/plain').send(Readable.from(['one ', 'two ', 'three']))
+  })
+  app.get('/trailer', (_request, reply) => {
+    reply.trailer('x-digest', () => 'abc')
+    reply.send('with a trailer')
+  })
+  app.get('/empty', (_request, reply) => {
+    reply.code(204).send()
+  })
+  app.get('/not-modified', (_request, reply) => {
+    reply.code(304).header('etag', '"x"').send()
+  })
+  app.get('/large', (_request, reply) => {
+    reply.type('text/plain').send('x'.repeat(200_000))
+  })
+  app.get('/large-buffer', (_request, reply) => {
+    reply.type('application/octet-stream').send(Buffer.alloc(100_000, 7))
+  })
+  app.get('/throws', async () => {
+    throw new Error('boom')
+  })
+  app.get('/raw', (_request, reply) => {
+    reply.raw.setHeader('X-Raw', ['a', 'b'])
+    reply.raw.setHeader('Content-Type', 'text/html')
+    reply.header('x-reply', '1').send('<p>raw</p>')
+  })
+  app.get('/raw-end', (_request, reply) => {
+    reply.raw.statusCode = 202
+    reply.raw.end('ended by hand')
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return app.server.address().port
 }
 
 /** The bytes of one request as node's client writes them (Host, then the given headers). */
@@ -127,6 +175,21 @@ cases.push(
   ],
 )
 
+for (const path of [
+  '/stream',
+  '/trailer',
+  '/empty',
+  '/not-modified',
+  '/large',
+  '/large-buffer',
+  '/throws',
+  '/raw',
+  '/raw-end',
+]) {
+  cases.push([`extra: GET ${path}`, 'extra', [requestBytes({ method: 'GET', path })]])
+}
+cases.push(['extra: HEAD /large', 'extra', [requestBytes({ method: 'HEAD', path: '/large' })]])
+
 function splitThree(text) {
   const third = Math.ceil(text.length / 3)
   return [text.slice(0, third), text.slice(third, 2 * third), text.slice(2 * third)]
@@ -144,7 +207,7 @@ for (const [what, app, pieces, options = {}] of cases) {
   if (!same) failures++
   const status = /^HTTP\/1\.1 (\d+)/.exec(fromNode)?.[1] ?? '(none)'
   console.log(`${same ? 'same' : 'DIFF'}  ${what} (${status}, ${fromNode.length} bytes)`)
-  if (!same || process.env.SHOW === '1') {
+  if ((!same && fromNode.length < 5000) || process.env.SHOW === '1') {
     console.log(`  node:http:\n${indent(fromNode)}\n  net prototype:\n${indent(fromNet)}`)
   }
 }

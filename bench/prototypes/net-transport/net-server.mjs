@@ -541,6 +541,8 @@ export class LightResponse extends LightEmitter {
     this.hasBody = req.method !== 'HEAD'
     /** The connection closes after this response. */
     this.last = false
+    /** Trailer lines of a chunked response (addTrailers). */
+    this.trailer = ''
     /** Output waiting for the responses before this one (pipelining). */
     this.waiting = null
   }
@@ -707,12 +709,21 @@ export class LightResponse extends LightEmitter {
         const length = typeof out === 'string' ? Buffer.byteLength(out, encoding) : out.length
         out =
           typeof out === 'string'
-            ? `${length.toString(16)}\r\n${out}\r\n0\r\n\r\n`
-            : [`${length.toString(16)}\r\n`, out, '\r\n0\r\n\r\n']
-      } else out = '0\r\n\r\n'
+            ? `${length.toString(16)}\r\n${out}\r\n0\r\n${this.trailer}\r\n`
+            : [`${length.toString(16)}\r\n`, out, `\r\n0\r\n${this.trailer}\r\n`]
+      } else out = `0\r\n${this.trailer}\r\n`
     }
     this.output(out, encoding, END)
     return this
+  }
+
+  /** Trailer fields, written after the last chunk of a chunked response (node drops them otherwise). */
+  addTrailers(fields) {
+    for (const name of Object.keys(fields)) {
+      checkName(name)
+      checkValue(name, fields[name])
+      this.trailer += `${name}: ${fields[name]}\r\n`
+    }
   }
 
   /** Hands bytes to the socket, the head first if not sent; held while an earlier response writes. */
