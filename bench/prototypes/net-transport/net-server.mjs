@@ -494,6 +494,24 @@ function checkName(name) {
   }
 }
 
+/** Distinct header names checked so far, with their lower-cased form (bounded). */
+const checkedNames = new Map()
+const CHECKED_NAMES_LIMIT = 1024
+
+/**
+ * The lower-cased form of a header name, which must be an HTTP token: checked and lower-cased
+ * once per distinct name (the same few dozen names come back on every response), the cache
+ * bounded so that names made up per request cannot grow it.
+ */
+function lowerName(name) {
+  const known = checkedNames.get(name)
+  if (known !== undefined) return known
+  checkName(name)
+  const lower = name.toLowerCase()
+  if (checkedNames.size < CHECKED_NAMES_LIMIT) checkedNames.set(name, lower)
+  return lower
+}
+
 function checkValue(name, value) {
   if (value === undefined) {
     throw Object.assign(new TypeError(`Invalid value "undefined" for header "${name}"`), {
@@ -528,8 +546,14 @@ export class LightResponse extends LightEmitter {
     this.statusMessage = undefined
     this.shouldKeepAlive = keepAlive
     this.sendDate = true
-    /** Headers set before the head: lower-cased name → [name as given, value]. */
-    this.outHeaders = null
+    /**
+     * Headers set one by one, in the order set: their names lower-cased, as given, and values
+     * (three parallel arrays: a response has a few dozen at most, found by indexOf on names
+     * that are mostly the same string objects, from `lowerName`'s cache).
+     */
+    this.outLowers = null
+    this.outNames = null
+    this.outValues = null
     /** writeHead's own headers once merged with those set (read back by getHeader). */
     this.merged = null
     this.head = null
@@ -549,10 +573,23 @@ export class LightResponse extends LightEmitter {
 
   setHeader(name, value) {
     if (this.head !== null) throw headersSentError()
-    checkName(name)
+    const lower = lowerName(name)
     checkValue(name, value)
-    if (this.outHeaders === null) this.outHeaders = { __proto__: null }
-    this.outHeaders[name.toLowerCase()] = [name, value]
+    if (this.outLowers === null) {
+      this.outLowers = [lower]
+      this.outNames = [name]
+      this.outValues = [value]
+      return this
+    }
+    const at = this.outLowers.indexOf(lower)
+    if (at === -1) {
+      this.outLowers.push(lower)
+      this.outNames.push(name)
+      this.outValues.push(value)
+    } else {
+      this.outNames[at] = name
+      this.outValues[at] = value
+    }
     return this
   }
 
@@ -561,7 +598,8 @@ export class LightResponse extends LightEmitter {
     if (this.merged !== null) {
       for (const key in this.merged) if (key.toLowerCase() === lower) return this.merged[key]
     }
-    return this.outHeaders?.[lower]?.[1]
+    const at = this.outLowers === null ? -1 : this.outLowers.indexOf(lower)
+    return at === -1 ? undefined : this.outValues[at]
   }
 
   hasHeader(name) {
@@ -570,7 +608,11 @@ export class LightResponse extends LightEmitter {
 
   removeHeader(name) {
     if (this.head !== null) throw headersSentError()
-    if (this.outHeaders !== null) delete this.outHeaders[name.toLowerCase()]
+    const at = this.outLowers === null ? -1 : this.outLowers.indexOf(name.toLowerCase())
+    if (at === -1) return
+    this.outLowers.splice(at, 1)
+    this.outNames.splice(at, 1)
+    this.outValues.splice(at, 1)
   }
 
   getHeaderNames() {
@@ -579,8 +621,8 @@ export class LightResponse extends LightEmitter {
 
   getHeaders() {
     const out = { __proto__: null }
-    if (this.outHeaders !== null) {
-      for (const key in this.outHeaders) out[key] = this.outHeaders[key][1]
+    if (this.outLowers !== null) {
+      for (let i = 0; i < this.outLowers.length; i++) out[this.outLowers[i]] = this.outValues[i]
     }
     if (this.merged !== null)
       for (const key in this.merged) out[key.toLowerCase()] = this.merged[key]
@@ -602,13 +644,13 @@ export class LightResponse extends LightEmitter {
     if (statusCode === 204 || statusCode === 304 || statusCode < 200) this.hasBody = false
     let head = `HTTP/1.1 ${statusCode} ${this.statusMessage}\r\n`
     const state = { head, connection: false, length: false, te: false, date: false }
-    if (this.outHeaders !== null) this.mergeLines(state, headers)
+    if (this.outLowers !== null) this.mergeLines(state, headers)
     else if (headers != null) {
       for (const key of Object.keys(headers)) {
         const value = headers[key]
-        checkName(key)
+        const lower = lowerName(key)
         checkValue(key, value)
-        addLine(state, key, value)
+        addLine(state, key, lower, value)
       }
     }
     head = state.head
@@ -638,27 +680,34 @@ export class LightResponse extends LightEmitter {
    * writeHead (which calls setHeader for each) writes it, without a second pass through setHeader.
    */
   mergeLines(state, headers) {
-    const out = this.outHeaders
+    const lowers = this.outLowers
+    const names = this.outNames
+    const values = this.outValues
     const keys = headers == null ? null : Object.keys(headers)
-    let replaced = null
+    // per writeHead key: its lower-cased name, and whether a header set before has it
+    let keyLowers = null
+    let replaced = 0
     if (keys !== null) {
-      for (const key of keys) {
-        checkName(key)
+      keyLowers = new Array(keys.length)
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k]
+        const lower = lowerName(key)
         checkValue(key, headers[key])
-        const lower = key.toLowerCase()
-        if (out[lower] !== undefined) (replaced ??= { __proto__: null })[lower] = key
+        keyLowers[k] = lower
+        const at = lowers.indexOf(lower)
+        if (at !== -1) {
+          names[at] = key
+          values[at] = headers[key]
+          replaced++
+        }
       }
       this.merged = headers
     }
-    for (const lower in out) {
-      const key = replaced === null ? undefined : replaced[lower]
-      if (key === undefined) addLine(state, out[lower][0], out[lower][1])
-      else addLine(state, key, headers[key])
-    }
+    for (let i = 0; i < lowers.length; i++) addLine(state, names[i], lowers[i], values[i])
     if (keys === null) return
-    for (const key of keys) {
-      if (replaced === null || replaced[key.toLowerCase()] === undefined) {
-        addLine(state, key, headers[key])
+    for (let k = 0; k < keys.length; k++) {
+      if (replaced === 0 || !lowers.includes(keyLowers[k])) {
+        addLine(state, keys[k], keyLowers[k], headers[keys[k]])
       }
     }
   }
@@ -791,18 +840,18 @@ export class LightResponse extends LightEmitter {
 }
 
 /** Adds one header line (or one per array item), noting the fields that frame the message. */
-function addLine(state, name, value) {
+function addLine(state, name, lower, value) {
   if (Array.isArray(value)) {
-    if (value.length < 2 || name.toLowerCase() !== 'cookie') {
-      for (const one of value) addLine(state, name, one)
+    if (value.length < 2 || lower !== 'cookie') {
+      for (const one of value) addLine(state, name, lower, one)
       return
     }
     value = value.join('; ')
   }
   state.head += `${name}: ${value}\r\n`
-  const length = name.length
+  const length = lower.length
   if (length < 4 || length > 17) return
-  switch (name.toLowerCase()) {
+  switch (lower) {
     case 'connection':
       state.connection = true
       if (/(?:^|\W)close(?:$|\W)/i.test(value)) state.close = true
