@@ -8,8 +8,8 @@
 //
 // What it covers: keep-alive, Content-Length and chunked request bodies, responses with a known
 // length or chunked, HEAD/204/304 without a body, pipelined requests answered in order, the
-// `Connection`/`Keep-Alive`/`Date` headers node:http writes, header name and value checks, and a
-// coarse idle timeout. What it leaves out is listed in README.md.
+// `Connection`/`Keep-Alive`/`Date` headers node:http writes, header name and value checks,
+// response trailers, and a coarse idle timeout. What it leaves out is listed in README.md.
 import { STATUS_CODES } from 'node:http'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
@@ -56,7 +56,7 @@ export function createNetServer(handler, options = {}) {
     clock++
     const limit = Math.ceil(settings.keepAliveTimeout / 1000)
     for (const connection of connections) {
-      if (connection.pending === 0 && clock - connection.lastActive > limit) {
+      if (connection.queue.length === 0 && clock - connection.lastActive > limit) {
         connection.socket.destroySoon()
       }
     }
@@ -77,7 +77,6 @@ class Connection {
     this.reading = null
     /** Responses of this connection not yet finished, oldest first (pipelining). */
     this.queue = []
-    this.pending = 0
     this.lastActive = settings.now()
     /** Header lines and URL of a head split over several reads (llhttp's kOnHeaders). */
     this.partialHeaders = []
@@ -109,7 +108,10 @@ class Connection {
     }
   }
 
-  /** Ends the connection with a bare 400, as node:http does for bytes that are not HTTP. */
+  /**
+   * Bytes that are not HTTP, or a request cut short: the server's 'clientError' listeners answer
+   * (the framework's do); without any, a bare 400 and the connection closes, as node:http does.
+   */
   fail(error) {
     const socket = this.socket
     if (this.closed) return
@@ -127,7 +129,6 @@ class Connection {
   /** The response at the head of the queue finished: the next one may write. */
   finished(res) {
     this.queue.shift()
-    this.pending--
     this.lastActive = this.settings.now()
     if (res.last) {
       this.closed = true
@@ -170,7 +171,7 @@ function onSocketEnd() {
     connection.fail(withPacket(result, connection.parser.getCurrentBuffer()))
     return
   }
-  if (connection.pending === 0) this.destroySoon()
+  if (connection.queue.length === 0) this.destroySoon()
   else connection.endAfterAnswers = true
 }
 
@@ -213,7 +214,6 @@ function onHeadersComplete(major, minor, headers, method, url, _code, _message, 
   const res = new LightResponse(req, connection, keep)
   connection.reading = req
   connection.queue.push(res)
-  connection.pending++
   connection.settings.handler(req, res)
   return 0
 }
@@ -243,7 +243,8 @@ function onMessageComplete() {
  * The events of the light objects: EventEmitter's methods that the framework and plugins call
  * (on, once, off, emit, listeners...), with one listener kept as a bare function and more in an
  * array, and no table until a listener is added: no EventEmitter per request (its init, its
- * newListener and max-listener checks). 'error' with no listener throws, as EventEmitter's.
+ * newListener and max-listener checks). 'error' with no listener throws, as EventEmitter's;
+ * `emit` passes on two arguments at most (the events here have one or none).
  */
 export class LightEmitter {
   on(event, listener) {
@@ -885,5 +886,5 @@ function onEndWritten(res) {
     req.destroyed = true
     req.emit('close')
   }
-  if (connection.endAfterAnswers && connection.pending === 0) res.socket.destroySoon()
+  if (connection.endAfterAnswers && connection.queue.length === 0) res.socket.destroySoon()
 }
