@@ -22,6 +22,7 @@ const {
   _checkInvalidHeaderChar,
 } = require('node:_http_common')
 
+const kOnMessageBegin = HTTPParser.kOnMessageBegin | 0
 const kOnHeaders = HTTPParser.kOnHeaders | 0
 const kOnHeadersComplete = HTTPParser.kOnHeadersComplete | 0
 const kOnBody = HTTPParser.kOnBody | 0
@@ -31,15 +32,29 @@ const kOnExecute = HTTPParser.kOnExecute | 0
 /**
  * A `net.Server` serving HTTP/1.1, calling `handler(req, res)` per request with the light objects
  * below: the shape of node:http's request listener, so it can be the framework's `serverFactory`.
- * `keepAliveTimeout` (ms, default 72000 as the framework's) is advertised in `Keep-Alive` and
- * closes connections idle that long (checked every second, not timed per request);
- * `maxHeaderSize` is llhttp's limit (default node's 16 KiB).
+ *
+ * - `keepAliveTimeout` (ms, default 72000 as the framework's) is advertised in `Keep-Alive` and
+ *   closes connections idle that long;
+ * - `requestTimeout` (ms, default 30000 as the framework's; 0: none) and `headersTimeout` (default
+ *   the smaller of it and 60000, as the framework gives node:http) bound how long a request may
+ *   take to arrive whole, and its head: past them the server's 'clientError' listeners get
+ *   node's `ERR_HTTP_REQUEST_TIMEOUT` (the framework answers 408);
+ * - `maxHeaderSize` is llhttp's limit on a head (default node's 16 KiB).
+ *
+ * Every timeout is checked by one 1 s sweep over the connections, as node:http checks its own
+ * (`connectionsCheckingInterval`): nothing is timed per request, so they are up to a second late.
  */
 export function createNetServer(handler, options = {}) {
+  const requestTimeout = options.requestTimeout ?? 30_000
   const settings = {
     handler,
     keepAliveTimeout: options.keepAliveTimeout ?? 72_000,
+    requestTimeout,
+    headersTimeout:
+      options.headersTimeout ?? (requestTimeout > 0 ? Math.min(requestTimeout, 60_000) : 60_000),
     maxHeaderSize: options.maxHeaderSize ?? 16_384,
+    /** Seconds since the server started, advanced by the sweep: the connections' clock. */
+    clock: 0,
   }
   settings.keepAliveLine = `Keep-Alive: timeout=${Math.floor(settings.keepAliveTimeout / 1000)}\r\n`
   const server = createServer({ noDelay: true })
@@ -49,20 +64,11 @@ export function createNetServer(handler, options = {}) {
     connections.add(connection)
     socket.once('close', () => connections.delete(connection))
   })
-  // The idle sweep: a connection with no request under way whose last activity is more than
-  // keepAliveTimeout old is closed. One timer for the server, none per request.
-  let clock = 0
   const sweep = setInterval(() => {
-    clock++
-    const limit = Math.ceil(settings.keepAliveTimeout / 1000)
-    for (const connection of connections) {
-      if (connection.queue.length === 0 && clock - connection.lastActive > limit) {
-        connection.socket.destroySoon()
-      }
-    }
+    settings.clock++
+    for (const connection of connections) connection.check(settings)
   }, 1000)
   sweep.unref()
-  settings.now = () => clock
   server.once('close', () => clearInterval(sweep))
   return server
 }
@@ -77,7 +83,12 @@ class Connection {
     this.reading = null
     /** Responses of this connection not yet finished, oldest first (pipelining). */
     this.queue = []
-    this.lastActive = settings.now()
+    /** When (the sweep's clock) the last response finished, or the connection opened. */
+    this.lastActive = settings.clock
+    /** When the request being read began (its first byte), or -1 between requests. */
+    this.readingSince = -1
+    /** The head of the request being read is complete. */
+    this.headDone = false
     /** Header lines and URL of a head split over several reads (llhttp's kOnHeaders). */
     this.partialHeaders = []
     this.partialUrl = ''
@@ -88,6 +99,7 @@ class Connection {
     const parser = new HTTPParser()
     parser.initialize(HTTPParser.REQUEST, { socket }, settings.maxHeaderSize, 0)
     parser.connection = this
+    parser[kOnMessageBegin] = onMessageBegin
     parser[kOnHeaders] = onHeaders
     parser[kOnHeadersComplete] = onHeadersComplete
     parser[kOnBody] = onBody
@@ -126,10 +138,31 @@ class Connection {
     socket.destroySoon()
   }
 
+  /** The sweep's look at this connection: idle too long, or a request too slow to arrive. */
+  check(settings) {
+    if (this.closed) return
+    const now = settings.clock
+    if (this.readingSince !== -1) {
+      const took = (now - this.readingSince) * 1000
+      const limit = this.headDone ? settings.requestTimeout : settings.headersTimeout
+      if (limit > 0 && took > limit) {
+        const error = new Error('Request timeout')
+        error.code = 'ERR_HTTP_REQUEST_TIMEOUT'
+        this.fail(error)
+      }
+    } else if (
+      this.queue.length === 0 &&
+      (now - this.lastActive) * 1000 > settings.keepAliveTimeout
+    ) {
+      this.closed = true
+      this.socket.destroySoon()
+    }
+  }
+
   /** The response at the head of the queue finished: the next one may write. */
   finished(res) {
     this.queue.shift()
-    this.lastActive = this.settings.now()
+    this.lastActive = this.settings.clock
     if (res.last) {
       this.closed = true
       this.socket.destroySoon()
@@ -188,6 +221,12 @@ function onSocketClose() {
   connection.queue = []
 }
 
+function onMessageBegin() {
+  const connection = this.connection
+  connection.readingSince = connection.settings.clock
+  connection.headDone = false
+}
+
 function onHeaders(headers, url) {
   const connection = this.connection
   connection.partialHeaders.push(...headers)
@@ -210,6 +249,7 @@ function onHeadersComplete(major, minor, headers, method, url, _code, _message, 
     connection.socket.destroy()
     return 2
   }
+  connection.headDone = true
   const req = new LightRequest(connection.socket, methods[method], url, headers, major, minor)
   const res = new LightResponse(req, connection, keep)
   connection.reading = req
@@ -227,6 +267,7 @@ function onMessageComplete() {
   const connection = this.connection
   const req = connection.reading
   connection.reading = null
+  connection.readingSince = -1
   if (req === null) return
   if (connection.partialHeaders.length > 0) {
     // trailers: not kept by this prototype

@@ -12,7 +12,10 @@ const factory = frameworkModule.default ?? frameworkModule.framework
 
 /** A default instance whose server is the prototype's. */
 export function createApp() {
-  return factory({ serverFactory: (handler) => createNetServer(handler) })
+  return factory({
+    // the framework hands its options to the factory: the timeouts, when given, are its
+    serverFactory: (handler, options) => createNetServer(handler, options),
+  })
 }
 
 /** Mounts the scenarios as `framework.mjs` does (Zod loaded here, for (f)). */
