@@ -157,6 +157,8 @@ cases.push(
     [requestBytes(a) + requestBytes({ method: 'GET', path: '/nope' })],
   ],
   ['(h) connection: close', 'service', [requestBytes(h, { connection: 'close' })]],
+  ['(h) expect: 100-continue', 'service', [requestBytes(h, { expect: '100-continue' })]],
+  ['(a) expect: something else', 'main', [requestBytes(a, { expect: 'teapot' })]],
   ['(a) HEAD', 'main', [requestBytes({ ...a, method: 'HEAD' })]],
   ['(a) HTTP/1.0', 'main', ['GET /hello HTTP/1.0\r\nHost: localhost\r\n\r\n']],
   [

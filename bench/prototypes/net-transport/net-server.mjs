@@ -254,6 +254,17 @@ function onHeadersComplete(major, minor, headers, method, url, _code, _message, 
   const res = new LightResponse(req, connection, keep)
   connection.reading = req
   connection.queue.push(res)
+  const expect = req.headers.expect
+  if (expect !== undefined && major === 1 && minor === 1) {
+    // As node:http with no 'checkContinue' listener: 100 Continue, then the request as any
+    // other; an expectation it does not know is refused with 417.
+    if (!/(?:^|\W)100-continue(?:$|\W)/i.test(expect)) {
+      res.writeHead(417)
+      res.end()
+      return 0
+    }
+    res.writeContinue()
+  }
   connection.settings.handler(req, res)
   return 0
 }
@@ -806,6 +817,12 @@ export class LightResponse extends LightEmitter {
     }
     this.output(out, encoding, END)
     return this
+  }
+
+  /** `HTTP/1.1 100 Continue`, ahead of the response (the head is still to come). */
+  writeContinue() {
+    if (this.connection.queue[0] === this) this.socket.write('HTTP/1.1 100 Continue\r\n\r\n')
+    else (this.waiting ??= []).push(['HTTP/1.1 100 Continue\r\n\r\n', 'latin1', undefined])
   }
 
   /** Trailer fields, written after the last chunk of a chunked response (node drops them otherwise). */
