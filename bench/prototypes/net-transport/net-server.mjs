@@ -29,6 +29,9 @@ const kOnBody = HTTPParser.kOnBody | 0
 const kOnMessageComplete = HTTPParser.kOnMessageComplete | 0
 const kOnExecute = HTTPParser.kOnExecute | 0
 
+/** Responses waiting on a connection (pipelining) past which it stops being read. */
+const MAX_WAITING = 16
+
 /**
  * A `net.Server` serving HTTP/1.1, calling `handler(req, res)` per request with the light objects
  * below: the shape of node:http's request listener, so it can be the framework's `serverFactory`.
@@ -89,6 +92,8 @@ class Connection {
     this.readingSince = -1
     /** The head of the request being read is complete. */
     this.headDone = false
+    /** The socket is being read (see throttle). */
+    this.reading_ = true
     /** Header lines and URL of a head split over several reads (llhttp's kOnHeaders). */
     this.partialHeaders = []
     this.partialUrl = ''
@@ -113,6 +118,7 @@ class Connection {
     if (socket._handle?.isStreamBase) {
       // llhttp reads the socket's handle in C++: no 'data' event, no Buffer handed to JS per read.
       parser.consume(socket._handle)
+      parser._consumed = true
       // the handle reads once the socket flows (a consumed handle still needs readStart)
       socket.resume()
     } else {
@@ -136,6 +142,25 @@ class Connection {
       socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')
     }
     socket.destroySoon()
+  }
+
+  /**
+   * Reads only while the socket takes what is written and few responses are waiting: a client
+   * that pipelines without reading its answers stops being read (node:http pauses the same way).
+   * Requests already in the last read still start; that read is at most 64 KiB.
+   */
+  throttle() {
+    const handle = this.socket._handle
+    if (handle == null || !this.parser._consumed) return
+    const read = !this.socket.writableNeedDrain && this.queue.length < MAX_WAITING
+    if (read === this.reading_) return
+    this.reading_ = read
+    handle.reading = read
+    if (read) handle.readStart()
+    else {
+      handle.readStop()
+      if (this.socket.writableNeedDrain) this.socket.once('drain', () => this.throttle())
+    }
   }
 
   /** The sweep's look at this connection: idle too long, or a request too slow to arrive. */
@@ -163,6 +188,7 @@ class Connection {
   finished(res) {
     this.queue.shift()
     this.lastActive = this.settings.clock
+    if (!this.reading_) this.throttle()
     if (res.last) {
       this.closed = true
       this.socket.destroySoon()
@@ -254,6 +280,7 @@ function onHeadersComplete(major, minor, headers, method, url, _code, _message, 
   const res = new LightResponse(req, connection, keep)
   connection.reading = req
   connection.queue.push(res)
+  if (connection.queue.length >= MAX_WAITING) connection.throttle()
   const expect = req.headers.expect
   if (expect !== undefined && major === 1 && minor === 1) {
     // As node:http with no 'checkContinue' listener: 100 Continue, then the request as any
@@ -850,13 +877,16 @@ export class LightResponse extends LightEmitter {
       this.connection.ending.push(this)
       callback = this.connection.afterEnd
     }
-    if (typeof data === 'string') return socket.write(data, encoding, callback)
-    socket.cork()
     let ok = true
-    for (let i = 0; i < data.length; i++) {
-      ok = socket.write(data[i], i === data.length - 1 ? callback : undefined)
+    if (typeof data === 'string') ok = socket.write(data, encoding, callback)
+    else {
+      socket.cork()
+      for (let i = 0; i < data.length; i++) {
+        ok = socket.write(data[i], i === data.length - 1 ? callback : undefined)
+      }
+      socket.uncork()
     }
-    socket.uncork()
+    if (!ok) this.connection.throttle()
     return ok
   }
 
