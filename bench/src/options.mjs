@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { scenarioIds } from './scenarios.mjs'
-import { CONTROL, TARGETS } from './targets.mjs'
+import { CONTROL, PROTOTYPES, TARGETS } from './targets.mjs'
 
 const DEFAULT_JSON = fileURLToPath(new URL('../results/latest.json', import.meta.url))
 
@@ -14,7 +14,12 @@ const SPEC = {
   connections: ['integer', 'BENCH_CONNECTIONS', 50, 'concurrent connections of autocannon'],
   pipelining: ['integer', 'BENCH_PIPELINING', 1, 'requests in flight per connection'],
   warmup: ['number', 'BENCH_WARMUP', 1, 'seconds of untimed load before each measurement'],
-  only: ['list', 'BENCH_ONLY', TARGETS.join(','), `targets to run (${TARGETS.join(',')})`],
+  only: [
+    'list',
+    'BENCH_ONLY',
+    TARGETS.join(','),
+    `targets to run (${TARGETS.join(',')}; also the prototype ${PROTOTYPES.join(',')})`,
+  ],
   scenarios: ['list', 'BENCH_SCENARIOS', scenarioIds.join(','), 'scenarios to run (a-h)'],
   control: [
     'boolean',
@@ -75,8 +80,10 @@ export function parseOptions(argv, env = process.env) {
     out[camel(name)] = convert(name, type, values[name] ?? env[envName] ?? fallback)
   }
   for (const t of out.only) {
-    if (!TARGETS.includes(t))
-      throw new Error(`--only: unknown target '${t}' (use ${TARGETS.join(', ')})`)
+    if (!TARGETS.includes(t) && !PROTOTYPES.includes(t))
+      throw new Error(
+        `--only: unknown target '${t}' (use ${[...TARGETS, ...PROTOTYPES].join(', ')})`,
+      )
   }
   for (const s of out.scenarios) {
     if (!scenarioIds.includes(s))

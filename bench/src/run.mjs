@@ -17,7 +17,7 @@ import { scenarios } from './scenarios.mjs'
 import { startupTargets } from './startup-precompiled-target.mjs'
 import { measureStartup } from './startup-runner.mjs'
 import { summarize } from './summarize.mjs'
-import { CONTROL, startTarget, TARGETS, WITHOUT_STARTUP } from './targets.mjs'
+import { CONTROL, PROTOTYPES, startTarget, TARGETS, WITHOUT_STARTUP } from './targets.mjs'
 import { verdicts } from './verdicts.mjs'
 
 const log = (line) => process.stderr.write(`${line}\n`)
@@ -39,7 +39,7 @@ if (options.help) {
 // the cores the servers and the load generator keep while loaded; null when not pinned
 const cores = pinning(options.pin)
 options.cores = cores
-const compared = TARGETS.filter((t) => options.only.includes(t))
+const compared = [...TARGETS, ...PROTOTYPES].filter((t) => options.only.includes(t))
 const targets = options.control ? [...compared, CONTROL] : compared
 const skipped = {}
 // target → { scenario → reason }: a scenario the target does not serve (`without` in
@@ -147,7 +147,7 @@ const startup = options.skipStartup
     )
 const scaleOptions = {
   runs: options.scaleRuns,
-  only: compared.filter((t) => t !== 'node-http'),
+  only: compared.filter((t) => t !== 'node-http' && !PROTOTYPES.includes(t)),
   control: options.control,
   cases: ['routes', 'shared'],
   sizes: { routes: [1000, 10000], shared: [500, 5000] },

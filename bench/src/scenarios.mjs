@@ -256,7 +256,12 @@ const userTags = ['admin', 'beta']
 const { nickname: _dropped, ...storedNewUser } = validNewUser
 
 /** The targets that answer errors in the framework's own format, byte for byte. */
-export const frameworkFormatTargets = ['framework', 'framework-control', 'node-tuned']
+export const frameworkFormatTargets = [
+  'framework',
+  'framework-control',
+  'framework-net',
+  'node-tuned',
+]
 
 /**
  * The requests and expected responses, by scenario letter. `body` is the exact expected body;

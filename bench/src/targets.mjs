@@ -11,8 +11,15 @@ import { scenarios } from './scenarios.mjs'
  */
 export const TARGETS = ['framework', 'fastify5', 'fastify4', 'node-http', 'node-tuned']
 
+/**
+ * Prototypes, measured only when `--only` names them (not in the default run, no start-up or
+ * scale row, judged by no verdict): `framework-net` is the framework on the `net` transport
+ * prototype of `prototypes/net-transport/` (issue 41).
+ */
+export const PROTOTYPES = ['framework-net']
+
 /** Targets with no start-up row: node-tuned compiles what the framework compiles, but has no app. */
-export const WITHOUT_STARTUP = ['node-tuned']
+export const WITHOUT_STARTUP = ['node-tuned', ...PROTOTYPES]
 
 /**
  * The A/A control (`--control`): the framework's server again, in a process of its own, measured
