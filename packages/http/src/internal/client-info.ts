@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { ClientInfo, RawRequest } from '@framework/core'
 import { createError } from '@framework/error-formatter'
-import proxyAddr from 'proxy-addr'
+import { loadProxyAddr } from './load-on-demand.js'
 
 /**
  * Which proxies to believe about the client: `true` (every one), a hop count, addresses or
@@ -31,7 +31,7 @@ export function compileTrust(option: TrustProxy | undefined): TrustFunction | nu
   const list =
     typeof option === 'string' ? option.split(',').map((item) => item.trim()) : [...option]
   try {
-    return proxyAddr.compile(list)
+    return loadProxyAddr().compile(list)
   } catch (error) {
     throw createError('FRM_ERR_INVALID_OPTION', 'trustProxy', (error as Error).message)
   }
@@ -57,7 +57,7 @@ function trustNoOne(): boolean {
  */
 export function describeClient(raw: RawRequest, trust: TrustFunction): ClientInfo {
   const socket = raw.socket as { encrypted?: boolean; remoteAddress?: string } | null | undefined
-  const ips = socket == null ? [] : proxyAddr.all(raw as IncomingMessage, trust)
+  const ips = socket == null ? [] : loadProxyAddr().all(raw as IncomingMessage, trust)
   const peer = socket?.remoteAddress
   const trusted = peer != null && trust(peer, 0)
   const forwardedProto = trusted ? lastEntry(raw.headers['x-forwarded-proto']) : undefined

@@ -3,9 +3,9 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http'
-import { createServer as createH2cServer, createSecureServer, type Http2Session } from 'node:http2'
-import { createServer as createHttpsServer } from 'node:https'
+import type { Http2Session } from 'node:http2'
 import type { Server as NetServer } from 'node:net'
+import { loadHttp2, loadHttps } from './load-on-demand.js'
 import type { ResolvedOptions } from './options.js'
 
 /** The request listener every server is given: node:http's, or the HTTP/2 compatibility API's. */
@@ -43,10 +43,11 @@ export function createNodeServer(options: ResolvedOptions, handler: RequestListe
     return { server, secure: false, http2: false }
   }
   if (options.http2) {
+    const http2 = loadHttp2()
     const server =
       options.https === null
-        ? createH2cServer(handler as never)
-        : createSecureServer(options.https, handler as never)
+        ? http2.createServer(handler as never)
+        : http2.createSecureServer(options.https, handler as never)
     const sessionTimeout = options.http2SessionTimeout
     server.on('session', (session: Http2Session) => {
       session.setTimeout(sessionTimeout, () => session.close())
@@ -63,7 +64,7 @@ export function createNodeServer(options: ResolvedOptions, handler: RequestListe
   const server =
     options.https === null
       ? createHttpServer({ ...options.http, ...http1 }, handler)
-      : createHttpsServer({ ...options.https, ...http1 }, handler)
+      : loadHttps().createServer({ ...options.https, ...http1 }, handler)
   server.keepAliveTimeout = options.keepAliveTimeout
   // 0 leaves Node's default (no limit), as Fastify does.
   if (options.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = options.maxRequestsPerSocket

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import { constants, type ServerHttp2Stream } from 'node:http2'
+import type { ServerHttp2Stream } from 'node:http2'
+import { loadHttp2 } from './load-on-demand.js'
 
 /**
  * HTTP/2's counterpart of closing the connection after an early answer (a body refused or read only
@@ -14,7 +15,7 @@ export function stopRequestAfterResponse(res: ServerResponse): void {
   const close = (): void => {
     // As Node does: on the next turn, so the last frames of the response go out first.
     setImmediate(() => {
-      if (!stream.closed && !stream.destroyed) stream.close(constants.NGHTTP2_NO_ERROR)
+      if (!stream.closed && !stream.destroyed) stream.close(loadHttp2().constants.NGHTTP2_NO_ERROR)
     })
   }
   if (stream.writableFinished) close()

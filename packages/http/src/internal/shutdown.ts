@@ -1,6 +1,5 @@
 import type { Http2Session } from 'node:http2'
 import { Server as NetServer, type Socket } from 'node:net'
-import { Server as TlsServer } from 'node:tls'
 import { closeLingering } from './linger.js'
 
 /**
@@ -63,20 +62,17 @@ export class OpenConnections {
       this.sessions.add(session)
       session.once('close', () => this.sessions.delete(session))
     })
-    server.on(
-      server instanceof TlsServer ? 'secureConnection' : 'connection',
-      (socket: HttpSocket) => {
-        if (sessionJustOpened) {
-          sessionJustOpened = false
-          return
-        }
-        this.accepted++
-        this.sockets.add(socket)
-        socket.once('close', () => this.sockets.delete(socket))
-        // Every close after a response lingers, so an answer is never lost to a reset.
-        closeLingering(socket)
-      },
-    )
+    server.on(isTlsServer(server) ? 'secureConnection' : 'connection', (socket: HttpSocket) => {
+      if (sessionJustOpened) {
+        sessionJustOpened = false
+        return
+      }
+      this.accepted++
+      this.sockets.add(socket)
+      socket.once('close', () => this.sockets.delete(socket))
+      // Every close after a response lingers, so an answer is never lost to a reset.
+      closeLingering(socket)
+    })
   }
 }
 
@@ -171,4 +167,12 @@ function closeIdle(connections: OpenConnections, lastRead: Map<HttpSocket, numbe
       if (quiet) socket.destroy()
     } else lastRead.set(socket, read)
   }
+}
+
+/**
+ * Whether `server` is a TLS server (https, secure HTTP/2, or one of the application's factory):
+ * told by the method every tls.Server has, so that a server without TLS never loads node:tls.
+ */
+function isTlsServer(server: NetServer): boolean {
+  return typeof (server as { addContext?: unknown }).addContext === 'function'
 }
