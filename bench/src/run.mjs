@@ -59,7 +59,11 @@ process.on('SIGINT', () => {
 })
 
 // 1. start and check every target; one that fails is skipped, the others go on
-for (const target of targets) {
+// in a shuffled order: whichever process starts first has read dearer than its A/A twin run
+// after run, so no target may always be the first
+options.startOrder = shuffled(targets)
+log(`starting the servers in this order: ${options.startOrder.join(', ')}`)
+for (const target of options.startOrder) {
   const served = options.scenarios.filter((id) => {
     const reason = scenarios[id].without?.[target]
     if (reason !== undefined) skipScenario(target, id, reason)
@@ -183,6 +187,16 @@ writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`)
 process.stdout.write(renderMarkdown(results))
 if (scale !== null) process.stdout.write(`\n${renderScale(scale.rows, [], scale.options)}`)
 log(`\nJSON results: ${options.json}`)
+
+/** A copy of `list` in random order (Fisher-Yates). */
+function shuffled(list) {
+  const out = [...list]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1))
+    ;[out[i], out[j]] = [out[j], out[i]]
+  }
+  return out
+}
 
 function progressLine(round, scenario, target, m) {
   const rps = Math.round(m.rps).toLocaleString('en-US').padStart(7)
