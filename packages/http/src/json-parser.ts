@@ -49,7 +49,7 @@ export function buildJsonParser(options: JsonParserOptions = {}): JsonParser {
   return function jsonParser(request, body) {
     let value: unknown
     try {
-      value = safe ? screenedParse(body, parseOptions) : secureJson.parse(body, null, parseOptions)
+      value = secureJson.parse(body, null, parseOptions)
     } catch (error) {
       if (body.trim() === '') {
         throw createError('FRM_ERR_CTP_EMPTY_JSON_BODY', contentTypeOf(request))
@@ -77,29 +77,6 @@ export function buildJsonParser(options: JsonParserOptions = {}): JsonParser {
  * // throws FRM_ERR_CTP_FORBIDDEN_PROPERTY
  */
 export const jsonParser: JsonParser = buildJsonParser()
-
-/** A key of the text spelling `__proto__`, each letter also as its JSON escape. */
-const PROTO_KEY =
-  /"(?:_|\\u005[Ff]){2}(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff]){2}"\s*:/
-/** A key of the text spelling `constructor`, each letter also as its JSON escape. */
-const CONSTRUCTOR_KEY =
-  /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/
-
-/**
- * secure-json-parse's `safe` parse, its common case without its per-call work (its options read,
- * a Buffer check): `JSON.parse`, then the same two screens, so that an object whose text holds no
- * `__proto__` or `constructor` key is returned unwalked. A text with such a key, or a leading
- * byte-order mark (which it strips), goes to secure-json-parse itself; invalid JSON throws
- * `JSON.parse`'s SyntaxError, as it does.
- */
-function screenedParse(body: string, options: object): unknown {
-  if (body.charCodeAt(0) !== 0xfeff) {
-    const value: unknown = JSON.parse(body)
-    if (value === null || typeof value !== 'object') return value
-    if (!PROTO_KEY.test(body) && !CONSTRUCTOR_KEY.test(body)) return value
-  }
-  return secureJson.parse(body, null, options)
-}
 
 function checkAction(name: string, value: unknown): PoisoningAction {
   if (value === undefined) return 'error'
