@@ -1,4 +1,4 @@
-import { errorBody, errorStatusCode, statusText } from '@framework/error-formatter'
+import { errorBody, errorStatusCode } from '@framework/error-formatter'
 import {
   kErrorIndex,
   kErrorStatus,
@@ -204,7 +204,8 @@ export function answerInvalid(reply: Reply, message: string): void {
   reply[kSerializer] = null
   reply.code(400)
   reply[kErrorStatus] = 400
-  reply.send({ statusCode: 400, error: statusText(400), message })
+  // the body errorBody makes of a validation error: statusCode, error and message, no code
+  reply.send(errorBody(message, 400))
 }
 
 /**
