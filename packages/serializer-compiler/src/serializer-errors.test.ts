@@ -48,6 +48,19 @@ describe('schemas that cannot be built', () => {
     )
   })
 
+  it('a $ref chain that comes back to itself says to break the cycle, not to add a schema', () => {
+    const error = caught(() =>
+      compileFor({
+        definitions: { a: { $ref: '#/definitions/b' }, b: { $ref: '#/definitions/a' } },
+        $ref: '#/definitions/a',
+      }),
+    )
+    expect(error.code).toBe('FRM_ERR_SCH_SERIALIZATION_BUILD')
+    expect(error.message).toBe(
+      'Failed building the serialization schema for POST: /users, due to error Cannot resolve circular reference "#/definitions/b". The $ref points, directly or through other $refs, back to itself: make one schema of the chain describe the value (type, properties or items) instead of naming another. (status: 200)',
+    )
+  })
+
   it('an invalid schema is FRM_ERR_SCH_SERIALIZATION_BUILD with the reason', () => {
     const error = caught(() =>
       compileFor({ type: 'object', properties: { a: { type: 'text' } } }, 'default'),
