@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { RouteParams, RouteTable } from '@framework/core'
+import type { ConstraintStrategy, RouteParams, RouteTable } from '@framework/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fakeTable } from '../test/fake-table.js'
 import { bodyOf, rawExchange, statusOf } from '../test/raw-socket.js'
@@ -73,9 +73,14 @@ afterEach(async () => {
 })
 
 /** A listening transport of the fake table plus `routes`; `ask` answers through both paths. */
-async function serveWith(options: HttpTransportOptions = {}, routes: Route[] = ROUTES) {
+async function serveWith(
+  options: HttpTransportOptions = {},
+  routes: Route[] = ROUTES,
+  constraintStrategies: ConstraintStrategy<IncomingMessage>[] = [],
+) {
   const transport = createHttpTransport(options)
-  transport.mount(fakeTable(transport, { extraRoutes: routes }).table)
+  const { table } = fakeTable(transport, { extraRoutes: routes })
+  transport.mount({ ...table, constraintStrategies })
   const base = await transport.listen({ port: 0, host: '127.0.0.1' })
   const port = Number(new URL(base).port)
   opened.push(async () => {
@@ -282,5 +287,22 @@ describe('static paths next to constrained routes', () => {
     ])
     expect(await ask('/a/b', 'GET', { host: 'example.com' })).toEqual(found('static-ab-example'))
     expect(await ask('/a/b', 'GET', { host: 'other.com' })).toEqual(found('static-ab'))
+  })
+  it('a custom strategy that must match when derived keeps a request from every unconstrained route, used or not', async () => {
+    const tenant: ConstraintStrategy<IncomingMessage> = {
+      name: 'tenant',
+      storage() {
+        const byValue = new Map<unknown, unknown>()
+        return {
+          get: (value) => byValue.get(value) ?? null,
+          set: (v, store) => byValue.set(v, store),
+        }
+      },
+      deriveConstraint: (raw) => raw.headers['x-tenant'],
+      mustMatchWhenDerived: true,
+    }
+    const { ask } = await serveWith({}, ROUTES, [tenant])
+    expect(await ask('/a/b')).toEqual(found('static-ab'))
+    expect(await ask('/a/b', 'GET', { 'x-tenant': 'acme' })).toEqual(notFound('/a/b'))
   })
 })
