@@ -278,6 +278,16 @@ function end(reply: Reply, payload: unknown): void {
 }
 
 /**
+ * Writes `text`, JSON the core made itself (the built-in 404's body), as `send` writes a payload
+ * it serialized: typed `application/json`. For a reply whose context has no preSerialization or
+ * onSend hooks, nothing else typed, and no `reply.serializer`: then `send` would do no more.
+ */
+export function writeJson(reply: Reply, text: string): void {
+  reply[kHeaders]['content-type'] = JSON_TYPE
+  write(reply, text)
+}
+
+/**
  * Hands the reply to the transport. A HEAD request gets the headers (Content-Length included)
  * and no body: a stream is drained or cancelled unwritten (see `discardStream`). The onResponse
  * hooks run once the transport is done.
