@@ -301,18 +301,7 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   let body: WritablePayload = payload ?? null
   // Every trailer removed (`reply.removeTrailer`): a response without trailers, as Fastify 5.
   if (reply[kTrailers] !== null && !hasTrailers(reply[kTrailers])) reply[kTrailers] = null
-  if (reply.request.raw.method === 'HEAD') {
-    // The headers a GET would have had, Content-Length included (0 for an empty body), no body.
-    if (headers['content-length'] === undefined && reply[kTrailers] === null) {
-      if (body === null) headers['content-length'] = '0'
-      else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
-      else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
-    }
-    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
-      discardStream(body, headStreamFailed(reply), 'Stream cancelled by HEAD route')
-    }
-    body = null
-  }
+  if (reply.request.raw.method === 'HEAD') body = headOnly(reply, body)
   // A closure per reply only where it is needed: onResponse hooks, or a stream (which may fail
   // before its first chunk, while an error reply can still be sent). Otherwise no `done` at all:
   // a string or Buffer write reports no error, and the transport then adds no listeners.
@@ -325,6 +314,23 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
     const trailers = trailerSource(reply, isStream(body) ? null : body)
     rc.core.transport.send(reply.raw, reply[kStatus], headers, body, done, trailers)
   }
+}
+
+/**
+ * A HEAD request's answer: the headers a GET would have had, Content-Length included (0 for an
+ * empty body), and no body. Returns the body to write: none.
+ */
+function headOnly(reply: Reply, body: WritablePayload): null {
+  const headers = reply[kHeaders]
+  if (headers['content-length'] === undefined && reply[kTrailers] === null) {
+    if (body === null) headers['content-length'] = '0'
+    else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
+    else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
+  }
+  if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
+    discardStream(body, headStreamFailed(reply), 'Stream cancelled by HEAD route')
+  }
+  return null
 }
 
 /**
