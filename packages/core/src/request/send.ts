@@ -5,6 +5,7 @@ import {
   kEndTime,
   kErrorIndex,
   kHeaders,
+  kInSend,
   kPhase,
   kRoute,
   kSerializer,
@@ -67,25 +68,22 @@ export function send(reply: Reply, payload: unknown): void {
     errors.handleError(reply, payload)
     return
   }
-  const outer = sendingNow
-  sendingNow = reply
+  // Marked on the reply (a boolean, not a module variable holding the reply: storing a new
+  // object in the module's scope costs a write barrier on every send).
+  reply[kInSend] = true
   try {
     sendPayload(reply, payload)
   } finally {
-    sendingNow = outer
+    reply[kInSend] = false
   }
 }
 
 /**
- * The reply whose `reply.send` is running, synchronously, right now (null between calls): a
- * payload refused as `FRM_ERR_REP_INVALID_PAYLOAD_TYPE` (or a locked ReadableStream) while it
- * still is throws out of that call, as Fastify 5's `reply.send({})` with a `text/html` type
- * throws, the reply left unsent (a handler that does not catch it throws it, and gets the error
- * reply).
+ * The refusals that throw out of a synchronous `reply.send` (Fastify 5 throws them there): a
+ * payload refused as `FRM_ERR_REP_INVALID_PAYLOAD_TYPE` (or a locked ReadableStream) while that
+ * call still runs (`kInSend`), as Fastify 5's `reply.send({})` with a `text/html` type throws,
+ * the reply left unsent (a handler that does not catch it throws it, and gets the error reply).
  */
-let sendingNow: Reply | null = null
-
-/** The refusals that throw out of a synchronous `reply.send` (Fastify 5 throws them there). */
 const throwsOutOfSend: ReadonlySet<unknown> = new Set([
   'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
   'FRM_ERR_REP_READABLE_STREAM_LOCKED',
@@ -266,7 +264,7 @@ function end(reply: Reply, payload: unknown): void {
   }
   if (body instanceof Error) {
     if (
-      sendingNow === reply &&
+      reply[kInSend] &&
       reply[kErrorIndex] === -1 &&
       throwsOutOfSend.has((body as { code?: unknown }).code)
     ) {
