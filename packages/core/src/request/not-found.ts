@@ -1,11 +1,13 @@
 import { codes } from '@framework/error-formatter'
 import type { RouteContext } from '../context/index.js'
+import type { QueryObject, RawRequest, RouteParams } from '../contracts/transport.js'
 import type { FrameworkReply } from '../types/reply.js'
 import type { FrameworkRequest } from '../types/request.js'
 import { kPhase, kRoute, Phase } from '../util/index.js'
-import { continueInNotFound } from './lifecycle.js'
+import { continueInNotFound, runHooklessRoute } from './lifecycle.js'
 import type { Reply } from './reply.js'
 import type { Request } from './request.js'
+import { writeJson } from './send.js'
 
 /** The path of a URL, without its query string. */
 export function pathOf(url: string): string {
@@ -27,6 +29,35 @@ export function notFoundBody(method: string, path: string) {
     error: 'Not Found',
     statusCode: 404,
   }
+}
+
+/** `JSON.stringify(notFoundBody(method, path))`, without making the object. */
+export function notFoundJson(method: string, path: string): string {
+  const message = JSON.stringify(beforeMethod + method + beforePath + path + afterPath)
+  return `{"message":${message},"error":"Not Found","statusCode":404}`
+}
+
+/**
+ * The built-in 404 of a not-found context without hooks (the route table picks it at ready):
+ * what the lifecycle and `defaultNotFoundHandler` do, `reply.code(404).send(body)`, with the body
+ * written as JSON text at once. A request of a method that carries a body takes the whole path
+ * (its parser may answer first). No `handlerTimeout` is armed: the answer is synchronous.
+ */
+export function answerNotFound(
+  rc: RouteContext,
+  raw: RawRequest,
+  res: unknown,
+  params: RouteParams,
+  query: QueryObject,
+): void {
+  if (raw.method !== undefined && rc.core.bodyMethods.has(raw.method)) {
+    runHooklessRoute(rc, raw, res, params, query)
+    return
+  }
+  const request = new rc.Request(rc, raw, params, query)
+  const reply = new rc.Reply(rc, res, request)
+  reply.code(404)
+  writeJson(reply, notFoundJson(request.method, pathOf(request.url)))
 }
 
 /** The not-found handler of a context that set none: 404 `Route GET:/path not found`. */

@@ -15,6 +15,7 @@ import {
   kErrorStatus,
   kHeaders,
   kInOnError,
+  kInSend,
   kPhase,
   kRoute,
   kSerializer,
@@ -80,6 +81,7 @@ export class Reply {
   declare [kErrorIndex]: number
   declare [kErrorStatus]: number
   declare [kInOnError]: boolean
+  declare [kInSend]: boolean
   declare [kTrailers]: TrailerTable | null
   declare [kEndTime]: number
 
@@ -94,6 +96,7 @@ export class Reply {
     this[kErrorIndex] = -1
     this[kErrorStatus] = 0
     this[kInOnError] = false
+    this[kInSend] = false
     this[kTrailers] = null
     this[kEndTime] = 0
   }

@@ -5,6 +5,7 @@ import {
   kEndTime,
   kErrorIndex,
   kHeaders,
+  kInSend,
   kPhase,
   kRoute,
   kSerializer,
@@ -67,25 +68,22 @@ export function send(reply: Reply, payload: unknown): void {
     errors.handleError(reply, payload)
     return
   }
-  const outer = sendingNow
-  sendingNow = reply
+  // Marked on the reply (a boolean, not a module variable holding the reply: storing a new
+  // object in the module's scope costs a write barrier on every send).
+  reply[kInSend] = true
   try {
     sendPayload(reply, payload)
   } finally {
-    sendingNow = outer
+    reply[kInSend] = false
   }
 }
 
 /**
- * The reply whose `reply.send` is running, synchronously, right now (null between calls): a
- * payload refused as `FRM_ERR_REP_INVALID_PAYLOAD_TYPE` (or a locked ReadableStream) while it
- * still is throws out of that call, as Fastify 5's `reply.send({})` with a `text/html` type
- * throws, the reply left unsent (a handler that does not catch it throws it, and gets the error
- * reply).
+ * The refusals that throw out of a synchronous `reply.send` (Fastify 5 throws them there): a
+ * payload refused as `FRM_ERR_REP_INVALID_PAYLOAD_TYPE` (or a locked ReadableStream) while that
+ * call still runs (`kInSend`), as Fastify 5's `reply.send({})` with a `text/html` type throws,
+ * the reply left unsent (a handler that does not catch it throws it, and gets the error reply).
  */
-let sendingNow: Reply | null = null
-
-/** The refusals that throw out of a synchronous `reply.send` (Fastify 5 throws them there). */
 const throwsOutOfSend: ReadonlySet<unknown> = new Set([
   'FRM_ERR_REP_INVALID_PAYLOAD_TYPE',
   'FRM_ERR_REP_READABLE_STREAM_LOCKED',
@@ -266,7 +264,7 @@ function end(reply: Reply, payload: unknown): void {
   }
   if (body instanceof Error) {
     if (
-      sendingNow === reply &&
+      reply[kInSend] &&
       reply[kErrorIndex] === -1 &&
       throwsOutOfSend.has((body as { code?: unknown }).code)
     ) {
@@ -275,6 +273,16 @@ function end(reply: Reply, payload: unknown): void {
     }
     errors.failWhileSending(reply, body)
   } else write(reply, body)
+}
+
+/**
+ * Writes `text`, JSON the core made itself (the built-in 404's body), as `send` writes a payload
+ * it serialized: typed `application/json`. For a reply whose context has no preSerialization or
+ * onSend hooks, nothing else typed, and no `reply.serializer`: then `send` would do no more.
+ */
+export function writeJson(reply: Reply, text: string): void {
+  reply[kHeaders]['content-type'] = JSON_TYPE
+  write(reply, text)
 }
 
 /**
@@ -291,18 +299,7 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
   let body: WritablePayload = payload ?? null
   // Every trailer removed (`reply.removeTrailer`): a response without trailers, as Fastify 5.
   if (reply[kTrailers] !== null && !hasTrailers(reply[kTrailers])) reply[kTrailers] = null
-  if (reply.request.raw.method === 'HEAD') {
-    // The headers a GET would have had, Content-Length included (0 for an empty body), no body.
-    if (headers['content-length'] === undefined && reply[kTrailers] === null) {
-      if (body === null) headers['content-length'] = '0'
-      else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
-      else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
-    }
-    if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
-      discardStream(body, headStreamFailed(reply), 'Stream cancelled by HEAD route')
-    }
-    body = null
-  }
+  if (reply.request.raw.method === 'HEAD') body = headOnly(reply, body)
   // A closure per reply only where it is needed: onResponse hooks, or a stream (which may fail
   // before its first chunk, while an error reply can still be sent). Otherwise no `done` at all:
   // a string or Buffer write reports no error, and the transport then adds no listeners.
@@ -315,6 +312,23 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
     const trailers = trailerSource(reply, isStream(body) ? null : body)
     rc.core.transport.send(reply.raw, reply[kStatus], headers, body, done, trailers)
   }
+}
+
+/**
+ * A HEAD request's answer: the headers a GET would have had, Content-Length included (0 for an
+ * empty body), and no body. Returns the body to write: none.
+ */
+function headOnly(reply: Reply, body: WritablePayload): null {
+  const headers = reply[kHeaders]
+  if (headers['content-length'] === undefined && reply[kTrailers] === null) {
+    if (body === null) headers['content-length'] = '0'
+    else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
+    else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
+  }
+  if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
+    discardStream(body, headStreamFailed(reply), 'Stream cancelled by HEAD route')
+  }
+  return null
 }
 
 /**

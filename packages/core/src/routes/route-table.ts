@@ -10,14 +10,17 @@ import {
   preOrder,
   type RouteOptionsInput,
   type RouteRecord,
+  routeHookNames,
   routeKey,
 } from '../context/index.js'
 import type { SerializerCompiler, ValidatorCompiler } from '../contracts/compilers.js'
 import type { MountedRoute, RawRequest, RouteHandle, RouteTable } from '../contracts/transport.js'
 import {
+  answerNotFound,
   defaultNotFoundHandler,
   handleError,
   loggingNotFoundHandler,
+  runHooklessRoute,
   runRoute,
 } from '../request/index.js'
 import type { FastifyError } from '../types/fastify-error.js'
@@ -99,9 +102,18 @@ export function servedUrls(core: Core, record: RouteRecord): string[] {
   )
 }
 
-/** The transport's handle for one route context: made once per route, not per request. */
+/**
+ * The transport's handle for one route context: made once per route, not per request. A context
+ * without hooks takes the shorter path (`runHooklessRoute`; the built-in 404, `answerNotFound`).
+ */
 function handleOf(rc: RouteContext): RouteHandle {
-  return (raw, res, params, query) => runRoute(rc, raw, res, params, query)
+  if (routeHookNames.some((name) => rc[name] !== null)) {
+    return (raw, res, params, query) => runRoute(rc, raw, res, params, query)
+  }
+  if (rc.notFound && rc.handler === defaultNotFoundHandler) {
+    return (raw, res, params, query) => answerNotFound(rc, raw, res, params, query)
+  }
+  return (raw, res, params, query) => runHooklessRoute(rc, raw, res, params, query)
 }
 
 function hookList(

@@ -19,6 +19,7 @@ export {
   kFastifySkipOverride,
   kHeaders,
   kInOnError,
+  kInSend,
   kPhase,
   kPluginMeta,
   kRequestHeaders,

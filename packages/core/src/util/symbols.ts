@@ -33,6 +33,8 @@ export const kSerializer = Symbol.for('framework.serializer')
 export const kErrorIndex = Symbol.for('framework.error-index')
 /** True while the reply's onError hooks run: `reply.send()` throws then (Fastify). */
 export const kInOnError = Symbol.for('framework.in-on-error')
+/** True while the reply's `reply.send` runs, synchronously (see send.ts, `throwsOutOfSend`). */
+export const kInSend = Symbol.for('framework.in-send')
 /** The status the error handling gave the reply before calling an error handler (0: none yet). */
 export const kErrorStatus = Symbol.for('framework.error-status')
 /** Trailer functions set with `reply.trailer(name, fn)` by lower-cased name, or null. */
