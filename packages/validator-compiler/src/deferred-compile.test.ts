@@ -1,7 +1,7 @@
 import AjvModule from 'ajv'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { run, setup, thrown } from '../test/support.js'
-import { defaultAjvOptions } from './index.js'
+import { defaultAjvOptions, ValidatorCollector } from './index.js'
 
 // The class the compiler loads (the same CommonJS module), to count its compiles.
 const AjvClass = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule
@@ -158,6 +158,7 @@ describe('schemas outside the subset: compiled at once, failing and warning as b
     for (const options of [
       { customOptions: { coerceTypes: false } },
       { plugins: [() => undefined] },
+      { collector: new ValidatorCollector() },
     ]) {
       const compiles = countCompiles()
       setup({}, options).compile({ type: 'object', properties: { a: { type: 'string' } } })
@@ -265,6 +266,138 @@ describe('the subset: whatever it defers, Ajv compiles without error or warning'
       ).toBe(1)
       vi.restoreAllMocks()
     }
+  })
+})
+
+describe('the subset against Ajv: random schemas near its edge', () => {
+  /** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
+  function random(seed: number): () => number {
+    let state = seed
+    return () => {
+      state = (state + 0x6d2b79f5) | 0
+      let t = Math.imul(state ^ (state >>> 15), 1 | state)
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+    }
+  }
+  const fuzzShared = {
+    ...shared,
+    loop: { $id: 'loop', type: 'object', properties: { next: { $ref: 'loop#' } } },
+    loose: { $id: 'loose', properties: { a: { minimum: 1 } } },
+  }
+
+  function schemaOf(next: () => number, depth: number): unknown {
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!
+    if (next() < 0.1)
+      return pick([
+        true,
+        false,
+        {
+          $ref: pick(['money#', 'loop#', 'loose#', 'nobody#', 'money#/properties/amount', 'money']),
+        },
+      ])
+    const node: Record<string, unknown> = {}
+    const type = pick([
+      'string',
+      'number',
+      'integer',
+      'boolean',
+      'null',
+      'object',
+      'array',
+      undefined,
+      ['string', 'null'],
+      ['string', 'number'],
+      'text',
+    ])
+    if (type !== undefined) node.type = type
+    const keywords = 1 + Math.floor(next() * 4)
+    for (let i = 0; i < keywords; i++) {
+      const key = pick([
+        'minimum',
+        'maximum',
+        'exclusiveMinimum',
+        'multipleOf',
+        'minLength',
+        'maxLength',
+        'pattern',
+        'format',
+        'minItems',
+        'uniqueItems',
+        'items',
+        'properties',
+        'required',
+        'additionalProperties',
+        'minProperties',
+        'enum',
+        'const',
+        'default',
+        'nullable',
+        'title',
+        'examples',
+        'anyOf',
+        'example',
+        '$id',
+        'if',
+        'dependencies',
+      ])
+      const child = () => (depth < 3 ? schemaOf(next, depth + 1) : { type: 'string' })
+      node[key] = (
+        {
+          minimum: () => pick([0, -1.5, '1', Number.POSITIVE_INFINITY]),
+          maximum: () => pick([10, 1e300]),
+          exclusiveMinimum: () => pick([0, true]),
+          multipleOf: () => pick([0.5, 0, -2]),
+          minLength: () => pick([0, 3, -1, 1.5]),
+          maxLength: () => pick([8, '8']),
+          pattern: () => pick(['^a+$', '\\p{L}', '\\p{Nope}', '(', '\\d{2}']),
+          format: () => pick(['email', 'date-time', 'uuid', 'phone', 'int32', 'regex']),
+          minItems: () => pick([1, -1]),
+          uniqueItems: () => pick([true, 'yes']),
+          items: () => (next() < 0.2 ? [child()] : child()),
+          properties: () => ({ a: child(), b: child() }),
+          required: () => pick([['a'], ['a', 'a'], [1], 'a']),
+          additionalProperties: () => (next() < 0.5 ? pick([true, false]) : child()),
+          minProperties: () => pick([1, -2]),
+          enum: () => pick([['a', 1, null], [], ['a', 'a'], [{ a: 1 }]]),
+          const: () => pick(['x', 2, { k: [1] }, 10n]),
+          default: () => pick(['x', 0, { a: 'b' }, null, 10n]),
+          nullable: () => pick([true, false]),
+          title: () => pick(['t', 3]),
+          examples: () => pick([['x'], 'x']),
+          anyOf: () => [child()],
+          example: () => 'x',
+          $id: () => 'inner',
+          if: () => child(),
+          dependencies: () => ({ a: ['b'] }),
+        } as Record<string, () => unknown>
+      )[key]!()
+    }
+    return node
+  }
+
+  it('whatever it defers, a first call compiles without error or warning', () => {
+    let deferred = 0
+    for (let seed = 1; seed <= 400; seed++) {
+      const schema = schemaOf(random(seed), 0) as object
+      const { compile, warnings } = setup(fuzzShared)
+      const compiles = countCompiles()
+      let validate: ((data: unknown) => boolean) | undefined
+      try {
+        validate = compile(schema)
+      } catch {
+        // Refused at compile time: nothing deferred.
+      }
+      if (validate !== undefined && compiles.count === 0) {
+        deferred++
+        expect(() => validate({ a: 'x' }), `seed ${seed}`).not.toThrow()
+        expect(compiles.count, `seed ${seed}`).toBe(1)
+        expect(warnings, `seed ${seed}`).toEqual([])
+      }
+      vi.restoreAllMocks()
+    }
+    // The generator reaches the subset often enough for the check to mean something.
+    expect(deferred).toBeGreaterThan(40)
   })
 })
 
