@@ -180,7 +180,7 @@ describe('the subset: whatever it defers, Ajv compiles without error or warning'
       properties: { m: { $ref: 'amount#' } },
     },
   }
-  const inSubset: object[] = [
+  const inSubset: (object | boolean)[] = [
     {
       type: 'object',
       title: 't',
