@@ -64,18 +64,28 @@ const ARRAY_COUNTS = new Set(['minItems', 'maxItems'])
 const OBJECT_COUNTS = new Set(['minProperties', 'maxProperties'])
 const MAX_DEPTH = 64
 
+/** A shared schema a reference leads to: its id in Ajv and the object added there. */
+interface SharedTarget {
+  id: string
+  schema: Record<string, unknown>
+}
+
 /** Where a node sits: the route's root, a shared schema's root, or below either. */
 type Place = 'route root' | 'shared root' | 'inside'
 
 /**
  * The check, for one Ajv instance and its shared schemas. It remembers each shared schema's
- * verdict by its id.
+ * verdict by its id, where each reference leads, and which patterns compile (route schemas repeat
+ * the same few).
  */
 export class DeferrableSubset {
   readonly #ajv: Ajv
   /** The prepared shared schemas this instance holds (the objects added to Ajv). */
   readonly #shared: ReadonlySet<unknown>
   readonly #verdicts = new Map<string, boolean>()
+  /** What each reference (`base \0 ref`) leads to, and whether each pattern compiles. */
+  readonly #targets = new Map<string, SharedTarget | undefined>()
+  readonly #patterns = new Map<string, boolean>()
 
   constructor(ajv: Ajv, shared: ReadonlySet<unknown>) {
     this.#ajv = ajv
@@ -177,22 +187,23 @@ export class DeferrableSubset {
 
   /** A reference to a whole shared schema of this instance, in the subset, with no cycle. */
   #ref(ref: unknown, base: string, ids: Set<string>, depth: number): boolean {
-    if (typeof ref !== 'string' || !this.#formatAccepts('uri-reference', ref)) return false
-    const uri = this.#ajv.opts.uriResolver
-    const resolved = uri.resolve(base, ref)
-    // Ajv's own steps (resolveSchema): the full path without fragment is the id it looks up.
-    const id = uri.serialize(uri.parse(resolved)).split('#')[0]!
-    if (id === '' || resolved.replace(/#$/, '') !== id || ids.has(id)) return false
-    const env = this.#ajv.refs[id] ?? this.#ajv.schemas[id]
-    const target = typeof env === 'object' ? env.schema : undefined
-    if (!this.#shared.has(target) || !isPlainObject(target)) return false
+    if (typeof ref !== 'string') return false
+    const key = `${base}\0${ref}`
+    let target = this.#targets.get(key)
+    if (target === undefined && !this.#targets.has(key)) {
+      target = this.#targetOf(ref, base)
+      this.#targets.set(key, target)
+    }
+    if (target === undefined || ids.has(target.id)) return false
+    const { id, schema } = target
     let verdict = this.#verdicts.get(id)
     if (verdict === undefined) {
-      const declared = target.$id
+      const declared = schema.$id
       // Without `$id`, Ajv resolves the references inside against the route's base: none allowed.
-      const innerBase = typeof declared === 'string' ? uri.resolve('', declared) : undefined
+      const innerBase =
+        typeof declared === 'string' ? this.#ajv.opts.uriResolver.resolve('', declared) : undefined
       ids.add(id)
-      verdict = this.#node(target, 'shared root', innerBase, new Set(), ids, depth + 1)
+      verdict = this.#node(schema, 'shared root', innerBase, new Set(), ids, depth + 1)
       ids.delete(id)
       // A verdict cut short by the depth bound is not the schema's own: not kept.
       if (verdict || depth === 0) this.#verdicts.set(id, verdict)
@@ -200,15 +211,27 @@ export class DeferrableSubset {
     return verdict
   }
 
+  /** The shared schema `ref` names from `base`, as Ajv finds it; undefined for anything else. */
+  #targetOf(ref: string, base: string): SharedTarget | undefined {
+    if (!this.#formatAccepts('uri-reference', ref)) return undefined
+    const uri = this.#ajv.opts.uriResolver
+    const resolved = uri.resolve(base, ref)
+    // Ajv's own steps (resolveSchema): the full path without fragment is the id it looks up.
+    const id = uri.serialize(uri.parse(resolved)).split('#')[0]!
+    if (id === '' || resolved.replace(/#$/, '') !== id) return undefined
+    const env = this.#ajv.refs[id] ?? this.#ajv.schemas[id]
+    const schema = typeof env === 'object' ? env.schema : undefined
+    return this.#shared.has(schema) && isPlainObject(schema) ? { id, schema } : undefined
+  }
+
   /** What Ajv does with a pattern: checks it with the `regex` format, then compiles it with `u`. */
   #compiles(pattern: string): boolean {
-    if (!this.#formatAccepts('regex', pattern)) return false
-    try {
-      new RegExp(pattern, 'u')
-      return true
-    } catch {
-      return false
+    let compiles = this.#patterns.get(pattern)
+    if (compiles === undefined) {
+      compiles = this.#formatAccepts('regex', pattern) && compilesWithU(pattern)
+      this.#patterns.set(pattern, compiles)
     }
+    return compiles
   }
 
   /** Whether the instance's format `name` (ajv-formats') accepts `value`. */
@@ -240,6 +263,15 @@ function typesOf(node: Record<string, unknown>): ReadonlySet<string> | undefined
   }
   if (types.size > 2 || (types.size === 2 && !types.has('null'))) return undefined
   return types
+}
+
+function compilesWithU(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u')
+    return true
+  } catch {
+    return false
+  }
 }
 
 function isNumeric(types: ReadonlySet<string>): boolean {

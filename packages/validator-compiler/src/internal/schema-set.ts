@@ -235,6 +235,8 @@ export class SchemaSet {
       validate.errors = compiled.errors
       return valid
     }
+    // As on a function Ajv compiled, before its first call.
+    validate.errors = null
     return validate
   }
 
