@@ -100,6 +100,14 @@ describe('validators of the deferrable subset: built on first use', () => {
     expect(run(later, { price: { amount: 1, currency: 'EUR' } }).errors).toBeNull()
   })
 
+  it("passes Ajv's data context on: a coerced root value is written back to its holder", () => {
+    const later = setup().compile({ type: 'integer' })
+    const holder = { body: '42' as unknown }
+    const validate = later as unknown as (data: unknown, context: object) => boolean
+    expect(validate(holder.body, { parentData: holder, parentDataProperty: 'body' })).toBe(true)
+    expect(holder).toEqual({ body: 42 })
+  })
+
   it('builds from the schema as it was when compiled, not as changed afterwards', () => {
     const schema = { type: 'object', properties: { n: { type: 'integer' } } }
     const validate = setup().compile(schema, 'querystring')

@@ -228,10 +228,12 @@ export class SchemaSet {
    * after `ready()` does not reach it.
    */
   private deferred(prepared: object | boolean, input: ValidatorCompileInput): ValidateFunction {
-    let compiled: ValidateFunction | undefined
-    const validate: ValidateFunction = (data) => {
-      compiled ??= this.compileNow(prepared, input)
-      const valid = compiled(data)
+    let compiled: AjvValidate | undefined
+    // Ajv's second argument (where the data sits) passes on: with it, a coerced root value is
+    // written back to its holder, as the core does for a body whose schema is a primitive.
+    const validate: ValidateFunction = (data: unknown, context?: unknown) => {
+      compiled ??= this.compileNow(prepared, input) as AjvValidate
+      const valid = compiled(data, context)
       validate.errors = compiled.errors
       return valid
     }
@@ -284,6 +286,9 @@ export class SchemaSet {
     return this.resolveUri
   }
 }
+
+/** A function Ajv compiled, with its optional second argument (Ajv's `DataValidationCxt`). */
+type AjvValidate = ValidateFunction & ((data: unknown, context?: unknown) => boolean)
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)
