@@ -102,10 +102,27 @@ describe('validators of the deferrable subset: built on first use', () => {
 
   it("passes Ajv's data context on: a coerced root value is written back to its holder", () => {
     const later = setup().compile({ type: 'integer' })
+    expect((later as { schemaEnv?: unknown }).schemaEnv).toBeDefined()
     const holder = { body: '42' as unknown }
     const validate = later as unknown as (data: unknown, context: object) => boolean
     expect(validate(holder.body, { parentData: holder, parentDataProperty: 'body' })).toBe(true)
     expect(holder).toEqual({ body: 42 })
+  })
+
+  it("has Ajv's schema and schemaEnv, read from the function compiled when first read", () => {
+    const { compile } = setup()
+    const compiles = countCompiles()
+    const validate = compile({ type: 'object', properties: { n: { type: 'integer' } } }) as {
+      schema?: unknown
+      schemaEnv?: { schema?: unknown }
+    }
+    expect(compiles.count).toBe(0)
+    expect(validate.schema).toEqual({
+      type: 'object',
+      properties: { n: { type: 'integer', 'x-framework-finite-number': true } },
+    })
+    expect(validate.schemaEnv?.schema).toBe(validate.schema)
+    expect(compiles.count).toBe(1)
   })
 
   it('builds from the schema as it was when compiled, not as changed afterwards', () => {

@@ -226,19 +226,39 @@ export class SchemaSet {
    * A validator compiled by its first call, then validating as the compiled one does, with its
    * errors. `prepared` is the compiler's own copy: a change the application makes to its schema
    * after `ready()` does not reach it.
+   *
+   * It looks like the function Ajv compiles: Ajv's second argument (where the data sits) passes
+   * on, so a coerced root value is written back to its holder; and Ajv's `schema` and `schemaEnv`
+   * are there, read from the compiled function (reading one compiles it, which cannot fail here).
+   * The core recognises an Ajv function by its `schemaEnv`, and gives it the request as the
+   * holder of a body whose schema is a primitive.
    */
   private deferred(prepared: object | boolean, input: ValidatorCompileInput): ValidateFunction {
     let compiled: AjvValidate | undefined
-    // Ajv's second argument (where the data sits) passes on: with it, a coerced root value is
-    // written back to its holder, as the core does for a body whose schema is a primitive.
-    const validate: ValidateFunction = (data: unknown, context?: unknown) => {
+    const build = (): AjvValidate => {
       compiled ??= this.compileNow(prepared, input) as AjvValidate
-      const valid = compiled(data, context)
-      validate.errors = compiled.errors
+      return compiled
+    }
+    const validate: ValidateFunction = (data: unknown, context?: unknown) => {
+      const ajvValidate = compiled ?? build()
+      const valid = ajvValidate(data, context)
+      validate.errors = ajvValidate.errors
       return valid
     }
     // As on a function Ajv compiled, before its first call.
     validate.errors = null
+    for (const key of ['schema', 'schemaEnv'] as const) {
+      Object.defineProperty(validate, key, {
+        configurable: true,
+        enumerable: true,
+        get() {
+          const value = build()[key]
+          // Read once, then a plain property: the core reads `schemaEnv` on every request.
+          Object.defineProperty(validate, key, { value, configurable: true, enumerable: true })
+          return value
+        },
+      })
+    }
     return validate
   }
 
@@ -287,8 +307,9 @@ export class SchemaSet {
   }
 }
 
-/** A function Ajv compiled, with its optional second argument (Ajv's `DataValidationCxt`). */
-type AjvValidate = ValidateFunction & ((data: unknown, context?: unknown) => boolean)
+/** A function Ajv compiled: its optional second argument (Ajv's `DataValidationCxt`), its schema. */
+type AjvValidate = ValidateFunction &
+  ((data: unknown, context?: unknown) => boolean) & { schema: unknown; schemaEnv: unknown }
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)
