@@ -44,9 +44,9 @@ import { FINITE_KEYWORD } from './finite-numbers.js'
  * - Code generation: every keyword is one Ajv knows (no "unknown keyword"); each applies to a
  *   type of its node and no node has a union but `X | null` (no strictTypes note); no `items`
  *   array (no strictTuples note); `default` is never at a root (no "default is ignored in the
- *   schema root") and no combinator makes a composite rule ("default is ignored for"); no
- *   `nullable` without `type` or beside `type: 'null'` refusal (`nullable` is only `true`); each
- *   format is known (no "unknown format"); each pattern compiles with the `u` flag, as Ajv builds
+ *   schema root") and no combinator makes a composite rule ("default is ignored for");
+ *   `nullable` is only `true` and always beside a `type` (Ajv refuses `nullable` without one, and
+ *   `nullable: false` beside `null`); each format is known (no "unknown format"); each pattern compiles with the `u` flag, as Ajv builds
  *   it; each value Ajv writes into the code (`default`, `const`, `enum`) is JSON, so `stringify`
  *   cannot throw; the value of each keyword has the type its definition declares; no `$async`
  *   (refused before, in `SchemaSet.refuseAsync`), no `$data`, no `$comment` option.
