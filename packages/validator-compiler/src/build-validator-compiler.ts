@@ -73,13 +73,27 @@ export function buildValidatorCompiler(
   // Ajv's own keywords, ajv-formats' and the framework's never change a schema; a plugin's or a
   // keyword definition's may (as @fastify/multipart's `isFile` does).
   const mayRewrite = plugins.length > 0 || (ajvOptions.keywords?.length ?? 0) > 0
+  // With the compiler's own Ajv options and no plugin, a route schema Ajv provably compiles
+  // without error or warning waits for its first request (internal/deferrable-subset.ts).
+  const mayDefer =
+    plugins.length === 0 &&
+    collector === undefined &&
+    precompiled === undefined &&
+    Object.keys(options.customOptions ?? {}).length === 0
 
   const byObject = new WeakMap<object, SchemaSet>()
   const byContent = new Map<string, SchemaSet>()
 
   const newSchemaSet = (sharedSchemas: Readonly<Record<string, object | boolean>>): SchemaSet => {
     const newAjv = () => createAjv(ajvOptions, plugins)
-    return new SchemaSet(newAjv, sharedSchemas, warnings, precompileOf(sharedSchemas), mayRewrite)
+    return new SchemaSet(
+      newAjv,
+      sharedSchemas,
+      warnings,
+      precompileOf(sharedSchemas),
+      mayRewrite,
+      mayDefer,
+    )
   }
 
   return function validatorCompilerFor(sharedSchemas = {}) {

@@ -374,6 +374,108 @@ describe('[4.2.5] coercion per part', () => {
   )
 })
 
+describe('[4.2] validators the default compiler builds on first use', () => {
+  const money = {
+    $id: 'money',
+    type: 'object',
+    required: ['amount'],
+    properties: { amount: { type: 'number', minimum: 0 } },
+  }
+  const schema = () => ({
+    params: { type: 'object', properties: { id: { type: 'integer' } } },
+    querystring: {
+      type: 'object',
+      properties: { tags: { type: 'array', items: { type: 'string' } } },
+    },
+    headers: { type: 'object', properties: { 'x-n': { type: 'integer', default: 0 } } },
+    body: {
+      type: 'object',
+      required: ['price'],
+      additionalProperties: false,
+      properties: {
+        price: { $ref: 'money#' },
+        quantity: { type: 'integer', minimum: 1, default: 1 },
+        when: { type: 'string', format: 'date' },
+      },
+    },
+  })
+  const appWith = (options?: Record<string, unknown>) => {
+    const app = makeApp(options)
+    app.addSchema(money)
+    app.post('/orders/:id', { schema: schema() }, async (request: any) => ({
+      id: request.params.id,
+      tags: request.query.tags,
+      n: request.headers['x-n'],
+      body: request.body,
+    }))
+    return app
+  }
+  const requests = [
+    {
+      method: 'POST',
+      url: '/orders/7?tags=a',
+      headers: { 'x-n': '3' },
+      payload: { price: { amount: '2.5' }, extra: true },
+    },
+    { method: 'POST', url: '/orders/7', payload: { price: { amount: -1 } } },
+    { method: 'POST', url: '/orders/x', payload: { price: { amount: 1 } } },
+    {
+      method: 'POST',
+      url: '/orders/7',
+      headers: { 'x-n': 'many' },
+      payload: { price: { amount: 1 } },
+    },
+    { method: 'POST', url: '/orders/7', payload: { price: {} } },
+    { method: 'POST', url: '/orders/7', payload: { price: { amount: 1 }, when: 'soon' } },
+  ]
+
+  itBoth(
+    '[4.2] a validator built by its first request coerces, defaults, removes and fails as one built at ready',
+    async ({ send }) => {
+      // The same options given explicitly: custom options, so every validator is built at ready().
+      const atReady = appWith({
+        ajv: { customOptions: { coerceTypes: 'array', useDefaults: true } },
+      })
+      const onFirstUse = appWith()
+      await Promise.all([atReady.ready(), onFirstUse.ready()])
+      const answers = []
+      for (const request of requests) {
+        const later = await send(onFirstUse, request)
+        const now = await send(atReady, request)
+        expect({ status: later.statusCode, body: later.json() }).toEqual({
+          status: now.statusCode,
+          body: now.json(),
+        })
+        answers.push(later.json())
+      }
+      expect(answers).toEqual([
+        { id: 7, tags: ['a'], n: 3, body: { price: { amount: 2.5 }, quantity: 1 } },
+        badRequest('body/price/amount should be >= 0'),
+        badRequest('params/id should be integer'),
+        badRequest('headers/x-n should be integer'),
+        badRequest("body/price should have required property 'amount'"),
+        badRequest('body/when should match format "date"'),
+      ])
+    },
+  )
+
+  it('[4.2] a schema Ajv refuses still fails ready(), naming the route and the part', async () => {
+    const app = makeApp()
+    app.post(
+      '/orders',
+      {
+        schema: {
+          body: { type: 'object', properties: { when: { type: 'string', format: 'soon' } } },
+        },
+      },
+      async () => ({}),
+    )
+    await expect(app.ready()).rejects.toThrow(
+      'Failed building the validation schema for POST: /orders, due to error unknown format "soon" ignored in schema at path "#/properties/when" (httpPart: body)',
+    )
+  })
+})
+
 describe('[4.2.6] validator plugins', () => {
   itBoth('[4.2.6] $merge (source, with) through the ajv-merge-patch plugin', async ({ send }) => {
     const app = makeApp({ validator: { plugins: [mergePatch] } })

@@ -4,6 +4,7 @@ import type { ValidatorCollector } from '../validator-collector.js'
 import type { ValidateFunction, ValidatorCompileInput } from '../validator-compiler-types.js'
 import { externalRefs, hasAsync, withoutFragment } from './async-use.js'
 import { compileFailure } from './compile-failure.js'
+import { DeferrableSubset } from './deferrable-subset.js'
 import { linkEmbeddedShared, linkRouteToShared } from './embedded-shared.js'
 import { type KeywordRewrites, rewritesOf, snapshot } from './keyword-rewrites.js'
 import { routeKey } from './precompile-keys.js'
@@ -54,6 +55,12 @@ export class SchemaSet {
   /** Whether a keyword of this Ajv may rewrite the schemas it compiles (see keyword-rewrites). */
   private readonly mayRewrite: boolean
   private resolveUri: ((base: string, ref: string) => string) | undefined
+  /**
+   * The check of the route schemas whose compile waits for their first call (deferrable-subset.ts),
+   * undefined when nothing may wait: Ajv's options are not the compiler's own, or precompiling.
+   */
+  private subset: DeferrableSubset | undefined
+  private readonly mayDefer: boolean
 
   constructor(
     newAjv: () => Ajv,
@@ -61,9 +68,11 @@ export class SchemaSet {
     warnings: WarningSink,
     precompile?: SetPrecompile,
     mayRewrite = true,
+    mayDefer = false,
   ) {
     this.newAjv = newAjv
     this.mayRewrite = mayRewrite
+    this.mayDefer = mayDefer && precompile === undefined
     this.sharedSchemas = sharedSchemas
     this.warnings = warnings
     this.precompile = precompile
@@ -171,22 +180,84 @@ export class SchemaSet {
       this.resolver(),
     ) as object | boolean
     this.refuseAsync(schema, prepared, input)
+    if (this.deferrable(prepared)) {
+      const validate = this.deferred(prepared, input)
+      if (cacheKey !== undefined) this.compiled.set(cacheKey, validate)
+      return validate
+    }
     // Only a keyword of the application's can rewrite a schema: without any, no copy to compare.
     const before = this.mayRewrite ? snapshot(prepared) : undefined
-    let validate: ValidateFunction
-    this.warnings.where = `${input.method} ${input.url}, part ${httpPart}`
-    try {
-      validate = this.ajv.compile(prepared as object) as unknown as ValidateFunction
-    } catch (error) {
-      throw compileFailure(error, input, (id) => this.shared.has(id))
-    } finally {
-      this.warnings.where = undefined
-    }
+    const validate = this.compileNow(prepared, input)
     const rewrites = before === undefined ? undefined : rewritesOf(before, prepared)
     rewrites?.apply(schema)
     if (cacheKey !== undefined) {
       this.compiled.set(cacheKey, validate)
       if (rewrites !== undefined) this.rewrites.set(cacheKey, rewrites)
+    }
+    return validate
+  }
+
+  private compileNow(prepared: object | boolean, input: ValidatorCompileInput): ValidateFunction {
+    this.warnings.where = `${input.method} ${input.url}, part ${input.httpPart}`
+    try {
+      return this.ajv.compile(prepared as object) as unknown as ValidateFunction
+    } catch (error) {
+      throw compileFailure(error, input, (id) => this.shared.has(id))
+    } finally {
+      this.warnings.where = undefined
+    }
+  }
+
+  /**
+   * Whether the compile of `prepared` may wait for the validator's first call: Ajv runs with the
+   * compiler's own options and the schema is in the deferrable subset, where compiling can neither
+   * throw nor warn, so `ready()` loses nothing by not doing it.
+   */
+  private deferrable(prepared: object | boolean): boolean {
+    if (!this.mayDefer) return false
+    this.subset ??= new DeferrableSubset(
+      this.ajv,
+      new Set([...this.shared.values()].map((entry) => entry.schema)),
+    )
+    return this.subset.includes(prepared)
+  }
+
+  /**
+   * A validator compiled by its first call, then validating as the compiled one does, with its
+   * errors. `prepared` is the compiler's own copy: a change the application makes to its schema
+   * after `ready()` does not reach it.
+   *
+   * It looks like the function Ajv compiles: Ajv's second argument (where the data sits) passes
+   * on, so a coerced root value is written back to its holder; and Ajv's `schema` and `schemaEnv`
+   * are there, read from the compiled function (reading one compiles it, which cannot fail here).
+   * The core recognises an Ajv function by its `schemaEnv`, and gives it the request as the
+   * holder of a body whose schema is a primitive.
+   */
+  private deferred(prepared: object | boolean, input: ValidatorCompileInput): ValidateFunction {
+    let compiled: AjvValidate | undefined
+    const build = (): AjvValidate => {
+      compiled ??= this.compileNow(prepared, input) as AjvValidate
+      return compiled
+    }
+    const validate: ValidateFunction = (data: unknown, context?: unknown) => {
+      const ajvValidate = compiled ?? build()
+      const valid = ajvValidate(data, context)
+      validate.errors = ajvValidate.errors
+      return valid
+    }
+    // As on a function Ajv compiled, before its first call.
+    validate.errors = null
+    for (const key of ['schema', 'schemaEnv'] as const) {
+      Object.defineProperty(validate, key, {
+        configurable: true,
+        enumerable: true,
+        get() {
+          const value = build()[key]
+          // Read once, then a plain property: the core reads `schemaEnv` on every request.
+          Object.defineProperty(validate, key, { value, configurable: true, enumerable: true })
+          return value
+        },
+      })
     }
     return validate
   }
@@ -235,6 +306,10 @@ export class SchemaSet {
     return this.resolveUri
   }
 }
+
+/** A function Ajv compiled: its optional second argument (Ajv's `DataValidationCxt`), its schema. */
+type AjvValidate = ValidateFunction &
+  ((data: unknown, context?: unknown) => boolean) & { schema: unknown; schemaEnv: unknown }
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1)
