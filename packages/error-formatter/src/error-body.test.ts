@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { errorBody, errorStatusCode, statusText } from './error-body.js'
+import { errorBody, errorBodyJson, errorStatusCode, statusText } from './error-body.js'
 import { createError } from './framework-error.js'
 import { createValidationError } from './validation-error.js'
 
@@ -60,5 +60,30 @@ describe('error bodies', () => {
     expect(statusText(413)).toBe('Payload Too Large')
     expect(statusText(499)).toBe('Client Error')
     expect(statusText(599)).toBe('Server Error')
+  })
+})
+
+describe('errorBodyJson', () => {
+  const messages = [
+    'body/age must be integer',
+    'body/email must match format "email"',
+    'querystring/q must match pattern "^\\d+$"',
+    'line\nbreak\ttab\u0000nul',
+    'lone \ud800 surrogate, emoji \u{1F600}, accents éà',
+    '',
+  ]
+
+  it.each(messages)('is the JSON of errorBody for %j', (message) => {
+    expect(errorBodyJson(message, 400)).toBe(JSON.stringify(errorBody(message, 400)))
+    expect(JSON.parse(errorBodyJson(message, 400))).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message,
+    })
+  })
+
+  it('names the status text of other codes, generic ones included', () => {
+    expect(errorBodyJson('x', 418)).toBe('{"statusCode":418,"error":"I\'m a Teapot","message":"x"}')
+    expect(errorBodyJson('x', 499)).toBe(JSON.stringify(errorBody('x', 499)))
   })
 })

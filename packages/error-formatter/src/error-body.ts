@@ -88,7 +88,8 @@ export function errorStatusCode(error: unknown): number {
 
 /**
  * The default body of an error reply: `{ statusCode, error, message }`, plus `code` when the error
- * has a string code. Never a stack trace. Serialize it with a JSON serializer, never by hand.
+ * has a string code. Never a stack trace. Serialize it with a JSON serializer, or take
+ * {@link errorBodyJson} where there is only a message.
  *
  * @example
  * errorBody(new Error('boom'), 500) // { statusCode: 500, error: 'Internal Server Error', message: 'boom' }
@@ -103,6 +104,20 @@ export function errorBody(error: unknown, statusCode: number): ErrorBody {
     typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
   if (typeof code === 'string' && !isValidationFailure(error)) body.code = code
   return body
+}
+
+/**
+ * `JSON.stringify(errorBody(message, statusCode))` for a bare message (no error, so no `code`),
+ * without making the object: the text of the 400 a failed validation answers with, on a path
+ * where the body is written for every bad request.
+ *
+ * @example
+ * errorBodyJson('body/age must be integer', 400)
+ * // '{"statusCode":400,"error":"Bad Request","message":"body/age must be integer"}'
+ */
+export function errorBodyJson(message: string, statusCode: number): string {
+  const error = JSON.stringify(statusText(statusCode))
+  return `{"statusCode":${statusCode},"error":${error},"message":${JSON.stringify(message)}}`
 }
 
 function messageOf(error: unknown): string {

@@ -1,5 +1,11 @@
 export { type CatalogueEntry, codes, type ErrorCode } from './codes.js'
-export { type ErrorBody, errorBody, errorStatusCode, statusText } from './error-body.js'
+export {
+  type ErrorBody,
+  errorBody,
+  errorBodyJson,
+  errorStatusCode,
+  statusText,
+} from './error-body.js'
 export { createError, FrameworkError } from './framework-error.js'
 export {
   createValidationError,

@@ -1,4 +1,4 @@
-import { errorBody, errorStatusCode } from '@framework/error-formatter'
+import { errorBody, errorBodyJson, errorStatusCode } from '@framework/error-formatter'
 import {
   kErrorIndex,
   kErrorStatus,
@@ -14,7 +14,7 @@ import {
 import { settleResult } from './handler-result.js'
 import { runErrorHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
-import { type FailedStep, sendPayload, write } from './send.js'
+import { type FailedStep, sendErrorJson, sendPayload, write } from './send.js'
 
 /**
  * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
@@ -204,8 +204,8 @@ export function answerInvalid(reply: Reply, message: string): void {
   reply[kSerializer] = null
   reply.code(400)
   reply[kErrorStatus] = 400
-  // the body errorBody makes of a validation error: statusCode, error and message, no code
-  reply.send(errorBody(message, 400))
+  // the body errorBody makes of a validation error (statusCode, error and message, no code), as text
+  sendErrorJson(reply, errorBodyJson(message, 400))
 }
 
 /**

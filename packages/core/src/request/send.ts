@@ -286,6 +286,18 @@ export function writeJson(reply: Reply, text: string): void {
 }
 
 /**
+ * Sends `text`, the JSON of a default error body the core wrote itself, as `send` sends that body
+ * once serialized: typed `application/json`, then the onSend hooks and the write. For a reply
+ * without a Content-Type or `reply.serializer`, in the default error handler (which skips the
+ * preSerialization hooks and the reply serializer).
+ */
+export function sendErrorJson(reply: Reply, text: string): void {
+  reply[kPhase] = Phase.Sending
+  reply[kHeaders]['content-type'] = JSON_TYPE
+  onSendStep(reply, text)
+}
+
+/**
  * Hands the reply to the transport. A HEAD request gets the headers (Content-Length included)
  * and no body: a stream is drained or cancelled unwritten (see `discardStream`). The onResponse
  * hooks run once the transport is done.
