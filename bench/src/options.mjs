@@ -33,6 +33,12 @@ const SPEC = {
     '4',
     "the plugins' release line the framework (and the control) register on (h): 4 (cors 9, helmet 11, rate-limit 9, jwt 8; compare with fastify4) or 5 (cors 11, helmet 13, rate-limit 11, jwt 10; compare with fastify5)",
   ],
+  'fresh-servers': [
+    'boolean',
+    'BENCH_FRESH_SERVERS',
+    false,
+    'start every server anew, in a new shuffled order, for each round (a process that reads dearer than its twin then counts in one round, not in all)',
+  ],
   'skip-startup': ['boolean', 'BENCH_SKIP_STARTUP', false, 'skip the start-up measurement'],
   'startup-runs': ['integer', 'BENCH_STARTUP_RUNS', 5, 'processes per target and route count'],
   scale: [

@@ -62,41 +62,7 @@ process.on('SIGINT', () => {
 // in a shuffled order: whichever process starts first has read dearer than its A/A twin run
 // after run, so no target may always be the first
 options.startOrder = shuffled(targets)
-log(`starting the servers in this order: ${options.startOrder.join(', ')}`)
-for (const target of options.startOrder) {
-  const served = options.scenarios.filter((id) => {
-    const reason = scenarios[id].without?.[target]
-    if (reason !== undefined) skipScenario(target, id, reason)
-    return reason === undefined
-  })
-  try {
-    const service = served.some((id) => scenarios[id].app === 'service')
-    const server = await startTarget(target, { service, cores: cores?.server })
-    const { problems, byScenario } = await checkTarget(server, served)
-    if (problems.length > 0) {
-      server.stop()
-      skipped[target] = `wrong responses, not measured:\n${problems.join('\n')}`
-      log(`${target}: correctness check FAILED\n  ${problems.join('\n  ')}`)
-    } else {
-      servers.set(target, server)
-      const failed = Object.keys(byScenario)
-      const which = failed.length === 0 ? '' : ` except (${failed.join(', ')})`
-      log(
-        `${target}: listening on 127.0.0.1:${server.port} (pid ${server.pid}), responses correct${which}`,
-      )
-      for (const [id, list] of Object.entries(byScenario)) {
-        skipScenario(target, id, `its correctness check failed:\n${list.join('\n')}`)
-        log(
-          `${target}: correctness check of (${id}) FAILED, (${id}) not measured for ${target} ` +
-            `(${scenarios[id].title}: a plugin that does not act would only look fast)\n  ${list.join('\n  ')}`,
-        )
-      }
-    }
-  } catch (err) {
-    skipped[target] = err.message
-    log(`${target}: SKIPPED: ${err.message}`)
-  }
-}
+await startServers(options.startOrder)
 
 // 2. interleaved measurements; the target order rotates each round
 if (cores !== null) {
@@ -107,12 +73,25 @@ if (cores !== null) {
 }
 const measurements = []
 const running = [...servers.keys()]
+options.roundStartOrders = options.freshServers ? [options.startOrder] : undefined
 for (let round = 1; round <= options.rounds; round++) {
+  if (options.freshServers && round > 1) {
+    stopAll()
+    servers.clear()
+    const order = shuffled(running.filter((target) => skipped[target] === undefined))
+    options.roundStartOrders.push(order)
+    await startServers(order)
+  }
   const order = running.map((_, i) => running[(i + round - 1) % running.length])
   for (const scenario of options.scenarios) {
     for (const target of order) {
       const server = servers.get(target)
-      if (!server.alive() || skippedScenarios[target]?.[scenario] !== undefined) continue
+      if (
+        server === undefined ||
+        !server.alive() ||
+        skippedScenarios[target]?.[scenario] !== undefined
+      )
+        continue
       try {
         // a noisy measurement is repeated up to --retry-noisy times; all are kept
         for (let attempt = 0; attempt <= options.retryNoisy; attempt++) {
@@ -187,6 +166,48 @@ writeFileSync(options.json, `${JSON.stringify(results, null, 2)}\n`)
 process.stdout.write(renderMarkdown(results))
 if (scale !== null) process.stdout.write(`\n${renderScale(scale.rows, [], scale.options)}`)
 log(`\nJSON results: ${options.json}`)
+
+/**
+ * Starts and checks the servers of `order`, in that order (logged); a target that fails is
+ * skipped, the others go on.
+ */
+async function startServers(order) {
+  log(`starting the servers in this order: ${order.join(', ')}`)
+  for (const target of order) {
+    const served = options.scenarios.filter((id) => {
+      const reason = scenarios[id].without?.[target]
+      if (reason !== undefined) skipScenario(target, id, reason)
+      return reason === undefined
+    })
+    try {
+      const service = served.some((id) => scenarios[id].app === 'service')
+      const server = await startTarget(target, { service, cores: cores?.server })
+      const { problems, byScenario } = await checkTarget(server, served)
+      if (problems.length > 0) {
+        server.stop()
+        skipped[target] = `wrong responses, not measured:\n${problems.join('\n')}`
+        log(`${target}: correctness check FAILED\n  ${problems.join('\n  ')}`)
+      } else {
+        servers.set(target, server)
+        const failed = Object.keys(byScenario)
+        const which = failed.length === 0 ? '' : ` except (${failed.join(', ')})`
+        log(
+          `${target}: listening on 127.0.0.1:${server.port} (pid ${server.pid}), responses correct${which}`,
+        )
+        for (const [id, list] of Object.entries(byScenario)) {
+          skipScenario(target, id, `its correctness check failed:\n${list.join('\n')}`)
+          log(
+            `${target}: correctness check of (${id}) FAILED, (${id}) not measured for ${target} ` +
+              `(${scenarios[id].title}: a plugin that does not act would only look fast)\n  ${list.join('\n  ')}`,
+          )
+        }
+      }
+    } catch (err) {
+      skipped[target] = err.message
+      log(`${target}: SKIPPED: ${err.message}`)
+    }
+  }
+}
 
 /** A copy of `list` in random order (Fisher-Yates). */
 function shuffled(list) {
