@@ -16,10 +16,10 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
 /** The fixture's answers under node with code generation from strings refused (as on Workers). */
-async function answersWithout(precompiled: string): Promise<unknown> {
+async function answersWithout(precompiled: string, routes = 'request parts'): Promise<unknown> {
   const { stdout } = await run(
     process.execPath,
-    ['--disallow-code-generation-from-strings', fixture('no-codegen.mjs'), precompiled],
+    ['--disallow-code-generation-from-strings', fixture('no-codegen.mjs'), precompiled, routes],
     { cwd: fileURLToPath(new URL('..', import.meta.url)), timeout: 30_000 },
   )
   return JSON.parse(stdout)
@@ -51,6 +51,18 @@ describe('a host that forbids code generation (Workers), under node --disallow-c
     expect(first!.body.code).toBe('FRM_ERR_PRECOMPILED_MISSING')
     expect(first!.body.message).toMatch(
       /^The (body|params) schema of (POST|GET) \/users(\/:id)? is not in the precompiled module, and this host forbids compiling code at run time: no precompiled module was given; run node build.mjs$/,
+    )
+  }, 40_000)
+
+  it('fails ready() the same way for a response schema, which elsewhere waits for its first response', async () => {
+    const [first] = (await answersWithout('none', 'response')) as Array<{
+      status: number
+      body: { message: string; code: string }
+    }>
+    expect(first!.status).toBe(500)
+    expect(first!.body.code).toBe('FRM_ERR_PRECOMPILED_MISSING')
+    expect(first!.body.message).toBe(
+      'The response 200 schema of GET /users/:id is not in the precompiled module, and this host forbids compiling code at run time: no precompiled module was given; run node build.mjs',
     )
   }, 40_000)
 })

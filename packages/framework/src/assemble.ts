@@ -115,7 +115,10 @@ export function assemble<T extends Transport<any, any>>(
   }
   const { module, precompiler } = resolvePrecompiled(options.precompiled)
   const validator = validatorOptions(options)
+  // A host that refuses code generation while serving compiles everything at ready().
+  const eager = host.codeGeneration === false
   const validatorCompiler = buildValidatorCompiler({
+    eager,
     customOptions: validator?.customOptions,
     plugins: validator?.plugins,
     onWarning: warn,
@@ -125,8 +128,8 @@ export function assemble<T extends Transport<any, any>>(
   const serializerCompiler = defaultSerializerCompiler(
     options.serializerOpts,
     module === undefined && precompiler === undefined
-      ? {}
-      : { precompiled: module, collector: precompiler?.serializers, onWarning: warn },
+      ? { eager }
+      : { precompiled: module, collector: precompiler?.serializers, onWarning: warn, eager },
   )
   const onlyPrecompiled =
     host.codeGeneration === false ? precompiledOnly(host.buildStep, module !== undefined) : null

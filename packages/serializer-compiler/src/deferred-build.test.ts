@@ -94,6 +94,14 @@ describe('serializers of plain schemas are built by their first call', () => {
     )
   })
 
+  it('eager (a host that refuses code generation while serving) builds at compile time', () => {
+    const store = new SerializerStore({}, { eager: true, onWarning: () => {} })
+    expect(store.deferred(store.sharedSet({ money, item }), order)).toBeUndefined()
+    // what the framework hands a host without code generation: every build before the first call
+    const deferredBy = new SerializerStore({})
+    expect(deferredBy.deferred(deferredBy.sharedSet({ money, item }), order)).toBeDefined()
+  })
+
   it('precompiling builds everything at compile time, for the module', () => {
     const collector = new SerializerCollector()
     const compile = buildSerializerCompiler({}, { collector })({ money, item })

@@ -27,6 +27,13 @@ export interface SerializerPrecompileOptions {
   collector?: SerializerCollector
   /** Where a module that fails to load is reported. Default: `process.emitWarning`. */
   onWarning?: (message: string) => void
+  /**
+   * Build every serializer when the compiler is called (at `ready()`), none at its first response:
+   * for a host that refuses code generation while it serves requests (Workers), where a build left
+   * for later would fail there. Default false: a response schema in the plain subset is built by
+   * its first response.
+   */
+  eager?: boolean
 }
 
 /**
@@ -96,6 +103,7 @@ export function buildSerializerCompiler(
   const store = new SerializerStore(checkOptions(options), {
     precompiled: precompile.precompiled,
     collector: precompile.collector,
+    eager: precompile.eager,
     onWarning:
       precompile.onWarning ?? ((message) => process.emitWarning(message, 'FrameworkWarning')),
   })

@@ -76,6 +76,7 @@ export function buildValidatorCompiler(
   // With the compiler's own Ajv options and no plugin, a route schema Ajv provably compiles
   // without error or warning waits for its first request (internal/deferrable-subset.ts).
   const mayDefer =
+    options.eager !== true &&
     plugins.length === 0 &&
     collector === undefined &&
     precompiled === undefined &&

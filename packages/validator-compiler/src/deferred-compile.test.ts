@@ -184,6 +184,7 @@ describe('schemas outside the subset: compiled at once, failing and warning as b
       { customOptions: { coerceTypes: false } },
       { plugins: [() => undefined] },
       { collector: new ValidatorCollector() },
+      { eager: true },
     ]) {
       const compiles = countCompiles()
       setup({}, options).compile({ type: 'object', properties: { a: { type: 'string' } } })

@@ -45,6 +45,13 @@ export interface ValidatorCompilerOptions {
   precompiled?: PrecompiledValidators
   /** Build mode: every validator compiled is also collected, to be written as standalone code. */
   collector?: ValidatorCollector
+  /**
+   * Compile every schema when the compiler is called (at `ready()`), none at its first request: for
+   * a host that refuses code generation while it serves requests (Workers), where a compile left
+   * for later would fail there. Default false: a schema Ajv provably compiles without error or
+   * warning is compiled by its validator's first call.
+   */
+  eager?: boolean
 }
 
 /**

@@ -17,6 +17,8 @@ export type { AnySchema, SharedSet } from './shared-set.js'
 export interface StorePrecompile {
   precompiled?: PrecompiledSerializers | undefined
   collector?: SerializerCollector | undefined
+  /** Nothing waits for a first response (see `SerializerPrecompileOptions.eager`). */
+  eager?: boolean | undefined
   onWarning: (message: string) => void
 }
 
@@ -57,6 +59,8 @@ export class SerializerStore {
   readonly #plain: PlainSubset
 
   readonly #precompile: StorePrecompile | undefined
+  /** Plain schemas may wait for their first response (not with a precompiled module, nor eager). */
+  readonly #mayDefer: boolean
   #require: ((id: string) => unknown) | undefined
   /** The options' part of every precompile key; undefined when there is nothing to precompile. */
   readonly #optionsKey: string | undefined
@@ -68,6 +72,7 @@ export class SerializerStore {
       precompile !== undefined &&
       (precompile.precompiled !== undefined || precompile.collector !== undefined)
     this.#precompile = active ? precompile : undefined
+    this.#mayDefer = !active && precompile?.eager !== true
     this.#optionsKey = active ? optionsKey(options) : undefined
   }
 
@@ -121,12 +126,13 @@ export class SerializerStore {
    * call: there fast-json-stringify cannot fail, so `ready()` loses no error by not building it,
    * and an application pays only for the serializers its requests use (a build was about a fifth
    * of the start-up of 1000 schema routes). Undefined for any other schema, which is built at once
-   * with {@link build}, and always when precompiling: a precompiled module holds what was built.
+   * with {@link build}, and always when precompiling (a precompiled module holds what was built) or
+   * eager (a host that refuses code generation while serving).
    *
    * The schema is copied now, so that a change made to it after `ready()` is not what gets built.
    */
   deferred(set: SharedSet, schema: AnySchema): DeferredSerializer | undefined {
-    if (this.#precompile !== undefined || typeof schema !== 'object' || schema === null) {
+    if (!this.#mayDefer || typeof schema !== 'object' || schema === null) {
       return undefined
     }
     const expanded = expandShorthand(schema as Record<string, unknown>)
