@@ -14,7 +14,7 @@ import {
 import { settleResult } from './handler-result.js'
 import { runErrorHooks } from './hook-runner.js'
 import type { Reply } from './reply.js'
-import { type FailedStep, sendErrorJson, sendPayload, write } from './send.js'
+import { type FailedStep, sendJsonText, sendPayload, write } from './send.js'
 
 /**
  * An error raised by a step of the lifecycle (a hook, the body parser, validation, the handler,
@@ -205,7 +205,7 @@ export function answerInvalid(reply: Reply, message: string): void {
   reply.code(400)
   reply[kErrorStatus] = 400
   // the body errorBody makes of a validation error (statusCode, error and message, no code), as text
-  sendErrorJson(reply, errorBodyJson(message, 400))
+  sendJsonText(reply, errorBodyJson(message, 400))
 }
 
 /**

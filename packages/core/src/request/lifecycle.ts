@@ -29,10 +29,7 @@ export function runRoute(
   params: RouteParams,
   query: QueryObject,
 ): void {
-  const request = new rc.Request(rc, raw, params, query)
-  const reply = new rc.Reply(rc, res, request)
-  const timeout = rc.info.handlerTimeout
-  if (timeout > 0) armHandlerTimeout(reply, timeout)
+  const reply = openReply(rc, raw, res, params, query)
   if (rc.onTimeout !== null) {
     const hooks = rc.onTimeout
     rc.core.transport.onTimeout(res, () =>
@@ -63,12 +60,23 @@ export function runHooklessRoute(
   params: RouteParams,
   query: QueryObject,
 ): void {
-  const request = new rc.Request(rc, raw, params, query)
-  const reply = new rc.Reply(rc, res, request)
-  const timeout = rc.info.handlerTimeout
-  if (timeout > 0) armHandlerTimeout(reply, timeout)
+  const reply = openReply(rc, raw, res, params, query)
   if (rc.parsesBody) parseBody(reply, undefined, validateThenHandle)
   else validateThenHandle(reply)
+}
+
+/** The request and reply of one request through `rc`, its handler timeout armed. */
+function openReply(
+  rc: RouteContext,
+  raw: RawRequest,
+  res: unknown,
+  params: RouteParams,
+  query: QueryObject,
+): Reply {
+  const reply = new rc.Reply(rc, res, new rc.Request(rc, raw, params, query))
+  const timeout = rc.info.handlerTimeout
+  if (timeout > 0) armHandlerTimeout(reply, timeout)
+  return reply
 }
 
 /** The rest of a route without hooks once its body is parsed: validation, then the handler. */

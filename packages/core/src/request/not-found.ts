@@ -7,7 +7,7 @@ import { kPhase, kRoute, Phase } from '../util/index.js'
 import { continueInNotFound, runHooklessRoute } from './lifecycle.js'
 import type { Reply } from './reply.js'
 import type { Request } from './request.js'
-import { writeJson } from './send.js'
+import { sendJsonText } from './send.js'
 
 /** The path of a URL, without its query string. */
 export function pathOf(url: string): string {
@@ -57,7 +57,7 @@ export function answerNotFound(
   const request = new rc.Request(rc, raw, params, query)
   const reply = new rc.Reply(rc, res, request)
   reply.code(404)
-  writeJson(reply, notFoundJson(request.method, pathOf(request.url)))
+  sendJsonText(reply, notFoundJson(request.method, pathOf(request.url)))
 }
 
 /** The not-found handler of a context that set none: 404 `Route GET:/path not found`. */

@@ -276,22 +276,13 @@ function end(reply: Reply, payload: unknown): void {
 }
 
 /**
- * Writes `text`, JSON the core made itself (the built-in 404's body), as `send` writes a payload
- * it serialized: typed `application/json`. For a reply whose context has no preSerialization or
- * onSend hooks, nothing else typed, and no `reply.serializer`: then `send` would do no more.
+ * Sends `text`, a body the core wrote as JSON itself (the built-in 404's, a default error body),
+ * as `send` sends an object once serialized: typed `application/json`, then the onSend hooks and
+ * the write. For a reply without a Content-Type or `reply.serializer`, whose body `send` would not
+ * give to the preSerialization hooks or a reply serializer (none in its context, or the default
+ * error handler's).
  */
-export function writeJson(reply: Reply, text: string): void {
-  reply[kHeaders]['content-type'] = JSON_TYPE
-  write(reply, text)
-}
-
-/**
- * Sends `text`, the JSON of a default error body the core wrote itself, as `send` sends that body
- * once serialized: typed `application/json`, then the onSend hooks and the write. For a reply
- * without a Content-Type or `reply.serializer`, in the default error handler (which skips the
- * preSerialization hooks and the reply serializer).
- */
-export function sendErrorJson(reply: Reply, text: string): void {
+export function sendJsonText(reply: Reply, text: string): void {
   reply[kPhase] = Phase.Sending
   reply[kHeaders]['content-type'] = JSON_TYPE
   onSendStep(reply, text)
