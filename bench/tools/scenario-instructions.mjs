@@ -6,9 +6,20 @@
 // instrumentation on for the timed requests only; the load comes from scenario-client.mjs. Prints
 // the total, the compiler's and GC's shares, and the rest (the steadiest figure). About a minute
 // per target and scenario; the callgrind file stays in bench/results/profiles/.
+//
+// BENCH_LOAD=autocannon[:connections] loads the server with autocannon (50 connections by
+// default), as run.mjs does, instead of scenario-client.mjs: each autocannon run opens its own
+// connections, so a settling run of 2000 requests goes between the warm-up and the count, and the
+// count holds the first requests of its connections. BENCH_CACHE_SIM=1 has callgrind simulate the
+// caches and the branch predictor too, and prints their misses per request (first-level
+// instruction and data misses, mispredicted branches): what the instruction count does not show of
+// the cost of a larger code or data footprint.
+
 import { execFileSync, fork } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { scenarios } from '../src/scenarios.mjs'
 
 const [target = 'framework', id = 'c', n = '2000', warm = '3000'] = process.argv.slice(2)
 const dir = fileURLToPath(new URL('../results/profiles/', import.meta.url))
@@ -23,6 +34,7 @@ const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url
     '--instr-atstart=no',
     `--callgrind-out-file=${out}`,
     '-q',
+    ...(process.env.BENCH_CACHE_SIM === '1' ? ['--cache-sim=yes', '--branch-sim=yes'] : []),
     process.execPath,
     '--single-threaded',
     // more V8 flags for the server, space-separated (e.g. to test how steady the count is)
@@ -30,30 +42,26 @@ const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url
   ],
 })
 const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
-// One client for the warm-up and the counted requests: the same connections throughout.
-const client = fork(fileURLToPath(new URL('./scenario-client.mjs', import.meta.url)), [
-  String(port),
-  id,
-])
-const load = (count) =>
-  new Promise((resolve, reject) => {
-    client.send({ n: count })
-    client.once('message', (m) =>
-      m.error === undefined ? resolve() : reject(new Error(`client: ${m.error}`)),
-    )
-  })
+const [loader, connections = '50'] = (process.env.BENCH_LOAD ?? 'client').split(':')
+const { load, stop } =
+  loader === 'autocannon' ? autocannonLoad(port, Number(connections)) : clientLoad(port)
 const control = (...args) =>
   execFileSync('callgrind_control', [...args, String(child.pid)], { stdio: 'pipe' })
 await load(Number(warm))
+if (loader === 'autocannon') await load(2000)
 control('-i', 'on')
 await load(Number(n))
 control('-i', 'off')
-client.send('stop')
+stop()
 child.send('stop')
 await new Promise((resolve) => child.once('exit', resolve))
 
 const perRequest = (count) => Math.round(count / Number(n)).toLocaleString('en')
-const total = Number(/^totals: (\d+)/m.exec(readFileSync(out, 'utf8'))?.[1] ?? Number.NaN)
+const counts = readFileSync(out, 'utf8')
+const events = /^events: (.*)$/m.exec(counts)?.[1].split(' ') ?? []
+const totals = /^totals: (.*)$/m.exec(counts)?.[1].split(' ').map(Number) ?? []
+const event = (name) => totals[events.indexOf(name)] ?? Number.NaN
+const total = event('Ir')
 const groups = [
   ['compiler', /v8::internal::compiler::|Zone|Turbofan|Maglev/],
   [
@@ -61,10 +69,14 @@ const groups = [
     /Marking|Sweeper|MarkCompact|Evacuat|Compactor|LiveObject|RememberedSet|Scaveng|Semi|NewSpace|IterateObjectCache|RootScavenge|RelocIterator|ActiveSystemPages|MemoryChunk|SlotSet|GCTracer|IteratePointers|BodyDescriptor|SizeFromMap|RecordMigrated|Worklist|WeakObjects|ObjectVisitor|Heap::/,
   ],
 ]
-const annotated = execFileSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', out], {
-  encoding: 'utf8',
-  maxBuffer: 1 << 28,
-})
+const annotated = execFileSync(
+  'callgrind_annotate',
+  ['--inclusive=no', '--threshold=100', '--show=Ir', out],
+  {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  },
+)
 const byGroup = { compiler: 0, GC: 0 }
 for (const line of annotated.split('\n')) {
   const m = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line)
@@ -75,5 +87,50 @@ for (const line of annotated.split('\n')) {
 console.log(
   `${target} (${id}): ${perRequest(total)} instructions/req, compiler ${perRequest(byGroup.compiler)}, ` +
     `GC ${perRequest(byGroup.GC)}, the rest ${perRequest(total - byGroup.compiler - byGroup.GC)} ` +
-    `(${n} requests after ${warm})\n${out}`,
+    `(${n} requests after ${warm}${loader === 'autocannon' ? `, autocannon ${connections}` : ''})` +
+    (events.includes('D1mr')
+      ? `\n  misses/req: I1 ${perRequest(event('I1mr'))}, D1 read ${perRequest(event('D1mr'))}, ` +
+        `D1 write ${perRequest(event('D1mw'))}, branches ${perRequest(event('Bcm'))} ` +
+        `conditional and ${perRequest(event('Bim'))} indirect`
+      : '') +
+    `\n${out}`,
 )
+
+/** One scenario-client.mjs for the warm-up and the count: the same connections throughout. */
+function clientLoad(port) {
+  const client = fork(fileURLToPath(new URL('./scenario-client.mjs', import.meta.url)), [
+    String(port),
+    id,
+  ])
+  const load = (count) =>
+    new Promise((resolve, reject) => {
+      client.send({ n: count })
+      client.once('message', (m) =>
+        m.error === undefined ? resolve() : reject(new Error(`client: ${m.error}`)),
+      )
+    })
+  return { load, stop: () => client.send('stop') }
+}
+
+/** autocannon in this process, as run.mjs loads a server; new connections for every run. */
+function autocannonLoad(port, connections) {
+  const { request, expect } = scenarios[id]
+  const headers = { ...request.headers }
+  if (request.json !== undefined) headers['content-type'] = request.type ?? 'application/json'
+  const load = async (amount) => {
+    const result = await autocannon({
+      url: `http://127.0.0.1:${port}${request.path}`,
+      method: request.method,
+      headers,
+      body: request.json,
+      amount,
+      connections,
+      timeout: 60,
+    })
+    const wrong = result.requests.total - (result.statusCodeStats[expect.status]?.count ?? 0)
+    if (result.errors > 0 || wrong !== 0) {
+      throw new Error(`autocannon: ${result.errors} errors, ${wrong} answers not ${expect.status}`)
+    }
+  }
+  return { load, stop: () => {} }
+}
