@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeader, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import type { OutgoingHeaders, TrailerSource, WebStream, WritablePayload } from '@framework/core'
 import { createError } from '@framework/error-formatter'
@@ -87,15 +87,10 @@ export function send(
       const byteLength =
         typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength
       frame(headers, statusCode, byteLength)
-      if (!isHttp2Response(res)) {
-        res.writeHead(statusCode, headOf(headers))
-        res.end(payload)
-      } else {
-        res.writeHead(statusCode, headers as OutgoingHttpHeaders)
-        if (byteLength > HTTP2_CHUNK_BYTES && writesBody(res, statusCode)) {
-          endInChunks(res, typeof payload === 'string' ? Buffer.from(payload) : payload)
-        } else res.end(payload)
-      }
+      res.writeHead(statusCode, headers as OutgoingHttpHeaders)
+      if (byteLength > HTTP2_CHUNK_BYTES && isHttp2Response(res) && writesBody(res, statusCode)) {
+        endInChunks(res, typeof payload === 'string' ? Buffer.from(payload) : payload)
+      } else res.end(payload)
     } else if (payload === null) {
       if (writesBody(res, statusCode)) headers['content-length'] = 0
       res.writeHead(statusCode, headers as OutgoingHttpHeaders)
@@ -114,25 +109,6 @@ export function send(
     }
     answerWriteFailure(res, error, done !== undefined, logger)
   }
-}
-
-/**
- * The head of the most common answer, a typed body (`content-type`, then the `content-length`
- * `frame` added, and nothing else), as the flat list node:http's `writeHead` also takes: given an
- * object, it checks each name with `Object.hasOwn` as it writes it, which costs more than making
- * the list. Any other set of headers is written from the object. The same head either way.
- */
-function headOf(headers: OutgoingHeaders): OutgoingHttpHeaders | OutgoingHttpHeader[] {
-  const names = Object.keys(headers)
-  if (names.length === 2 && names[0] === 'content-type' && names[1] === 'content-length') {
-    return [
-      'content-type',
-      headers['content-type'] as OutgoingHttpHeader,
-      'content-length',
-      headers['content-length'] as OutgoingHttpHeader,
-    ]
-  }
-  return headers as OutgoingHttpHeaders
 }
 
 function isWebStream(payload: WritablePayload): payload is WebStream {
