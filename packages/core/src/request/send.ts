@@ -1,6 +1,7 @@
 import { createError } from '@framework/error-formatter'
 import type { SerializeFunction } from '../contracts/compilers.js'
-import type { WritablePayload } from '../contracts/transport.js'
+import type { RouteContext } from '../context/index.js'
+import type { OutgoingHeaders, RawRequest, WritablePayload } from '../contracts/transport.js'
 import {
   kEndTime,
   kErrorIndex,
@@ -286,6 +287,25 @@ export function sendJsonText(reply: Reply, text: string): void {
   reply[kPhase] = Phase.Sending
   reply[kHeaders]['content-type'] = JSON_TYPE
   onSendStep(reply, text)
+}
+
+/**
+ * Writes `text`, a body the core wrote as JSON itself, for a request of a context without hooks
+ * that made no request or reply object (the built-in 404's): what `sendJsonText` and `write` do
+ * for such a reply, typed `application/json`, a HEAD request getting the length and no body.
+ */
+export function writeJsonText(
+  rc: RouteContext,
+  raw: RawRequest,
+  res: unknown,
+  status: number,
+  text: string,
+): void {
+  const headers: OutgoingHeaders = { 'content-type': JSON_TYPE }
+  if (raw.method === 'HEAD') {
+    headers['content-length'] = String(Buffer.byteLength(text))
+    rc.core.transport.send(res, status, headers, null, undefined)
+  } else rc.core.transport.send(res, status, headers, text, undefined)
 }
 
 /**
