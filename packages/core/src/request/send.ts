@@ -1,6 +1,6 @@
 import { createError } from '@framework/error-formatter'
-import type { SerializeFunction } from '../contracts/compilers.js'
 import type { RouteContext } from '../context/index.js'
+import type { SerializeFunction } from '../contracts/compilers.js'
 import type { OutgoingHeaders, RawRequest, WritablePayload } from '../contracts/transport.js'
 import {
   kEndTime,
