@@ -303,7 +303,7 @@ export function writeJsonText(
 ): void {
   const headers: OutgoingHeaders = { 'content-type': JSON_TYPE }
   if (raw.method === 'HEAD') {
-    headers['content-length'] = String(Buffer.byteLength(text))
+    setHeadLength(headers, text)
     rc.core.transport.send(res, status, headers, null, undefined)
   } else rc.core.transport.send(res, status, headers, text, undefined)
 }
@@ -342,16 +342,22 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
  * empty body), and no body. Returns the body to write: none.
  */
 function headOnly(reply: Reply, body: WritablePayload): null {
-  const headers = reply[kHeaders]
-  if (headers['content-length'] === undefined && reply[kTrailers] === null) {
-    if (body === null) headers['content-length'] = '0'
-    else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
-    else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
-  }
+  if (reply[kTrailers] === null) setHeadLength(reply[kHeaders], body)
   if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
     discardStream(body, headStreamFailed(reply), 'Stream cancelled by HEAD route')
   }
   return null
+}
+
+/**
+ * The Content-Length of a HEAD answer whose body is not written: the length a GET would have had
+ * (0 for no body; a stream's is unknown), unless one was set.
+ */
+function setHeadLength(headers: OutgoingHeaders, body: WritablePayload): void {
+  if (headers['content-length'] !== undefined) return
+  if (body === null) headers['content-length'] = '0'
+  else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
+  else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
 }
 
 /**
