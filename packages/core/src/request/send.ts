@@ -247,7 +247,10 @@ function sendsDefaultErrorBody(reply: Reply): boolean {
 function onSendStep(reply: Reply, payload: unknown): void {
   const hooks = reply[kRoute].onSend
   if (hooks !== null) runPayloadHooks(hooks, reply, payload, afterOnSend, false)
-  else end(reply, payload)
+  else if (typeof payload === 'string' && reply[kStatus] >= 200 && reply[kStatus] !== 204) {
+    // What `end` makes of a string with a body status: the string itself.
+    write(reply, payload)
+  } else end(reply, payload)
 }
 
 function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
