@@ -32,6 +32,9 @@ const requests = [
   { method: 'GET', url: '/forward' },
   { method: 'GET', url: '/missing?q=1' },
   { method: 'HEAD', url: '/missing' },
+  { method: 'HEAD', url: '/caf%C3%A9/"quoted"?x=1' },
+  { method: 'OPTIONS', url: '/nowhere' },
+  { method: 'DELETE', url: '/nowhere' },
   { method: 'POST', url: '/missing', payload: { ignored: true } },
   {
     method: 'POST',

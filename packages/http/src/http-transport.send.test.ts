@@ -211,6 +211,84 @@ describe('send', () => {
     expect(listeners).toEqual([0])
   })
 
+  it('writes the same head for a typed body alone, with more headers, and with headers set on the raw response', async () => {
+    const transport = createHttpTransport()
+    const { table } = fakeTable(transport, {
+      extraRoutes: [
+        {
+          method: 'GET',
+          url: '/typed',
+          handle: (_raw, res) => {
+            transport.send(res, 201, { 'content-type': 'application/json' }, '{"a":"é"}')
+          },
+        },
+        {
+          method: 'GET',
+          url: '/more',
+          handle: (_raw, res) => {
+            const headers = {
+              'x-first': '1',
+              'content-type': 'text/plain',
+              'set-cookie': ['a=1', 'b=2'],
+            }
+            transport.send(res, 200, headers, 'more')
+          },
+        },
+        {
+          method: 'GET',
+          url: '/raw-first',
+          handle: (_raw, res) => {
+            res.setHeader('x-raw', 'early')
+            res.setHeader('content-type', 'text/html')
+            transport.send(res, 200, { 'content-type': 'application/json' }, '[]')
+          },
+        },
+      ],
+    })
+    transport.mount(table)
+    const base = await transport.listen({ port: 0, host: '127.0.0.1' })
+    try {
+      const port = Number(new URL(base).port)
+      const head = async (path: string) => {
+        const { response } = await rawExchange(port, [
+          `GET ${path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n`,
+        ])
+        return response.slice(0, response.indexOf('\r\n\r\n')).split('\r\n')
+      }
+      const typed = await head('/typed')
+      expect(typed.slice(0, 3)).toEqual([
+        'HTTP/1.1 201 Created',
+        'content-type: application/json',
+        'content-length: 10',
+      ])
+      const more = await head('/more')
+      expect(more.slice(0, 6)).toEqual([
+        'HTTP/1.1 200 OK',
+        'x-first: 1',
+        'content-type: text/plain',
+        'set-cookie: a=1',
+        'set-cookie: b=2',
+        'content-length: 4',
+      ])
+      const rawFirst = await head('/raw-first')
+      expect(rawFirst).toContain('x-raw: early')
+      expect(rawFirst).toContain('content-type: application/json')
+      expect(rawFirst).not.toContain('content-type: text/html')
+
+      const injected = await transport.inject('/typed')
+      expect(injected.statusCode).toBe(201)
+      expect(injected.headers['content-type']).toBe('application/json')
+      expect(injected.headers['content-length']).toBe('10')
+      expect(injected.body).toBe('{"a":"é"}')
+      const injectedRaw = await transport.inject('/raw-first')
+      expect(injectedRaw.headers['x-raw']).toBe('early')
+      expect(injectedRaw.headers['content-type']).toBe('application/json')
+      expect(injectedRaw.body).toBe('[]')
+    } finally {
+      await transport.close()
+    }
+  })
+
   it('isSent() is false before the response, true once written', async () => {
     const transport = createHttpTransport()
     const seen: boolean[] = []

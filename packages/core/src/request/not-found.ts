@@ -7,7 +7,7 @@ import { kPhase, kRoute, Phase } from '../util/index.js'
 import { continueInNotFound, runHooklessRoute } from './lifecycle.js'
 import type { Reply } from './reply.js'
 import type { Request } from './request.js'
-import { sendJsonText } from './send.js'
+import { writeJsonText } from './send.js'
 
 /** The path of a URL, without its query string. */
 export function pathOf(url: string): string {
@@ -38,10 +38,11 @@ export function notFoundJson(method: string, path: string): string {
 }
 
 /**
- * The built-in 404 of a not-found context without hooks (the route table picks it at ready):
- * what the lifecycle and `defaultNotFoundHandler` do, `reply.code(404).send(body)`, with the body
- * written as JSON text at once. A request of a method that carries a body takes the whole path
- * (its parser may answer first). No `handlerTimeout` is armed: the answer is synchronous.
+ * The built-in 404 of a not-found context without hooks (the route table picks it at ready): the
+ * answer of the lifecycle and `defaultNotFoundHandler` (`reply.code(404).send(body)`), written at
+ * once. Without a hook or a handler of the application's, nothing can see a request or a reply
+ * object, so none is made. A request of a method that carries a body takes the whole path (its
+ * parser may answer first).
  */
 export function answerNotFound(
   rc: RouteContext,
@@ -50,14 +51,12 @@ export function answerNotFound(
   params: RouteParams,
   query: QueryObject,
 ): void {
-  if (raw.method !== undefined && rc.core.bodyMethods.has(raw.method)) {
+  const method = raw.method ?? 'GET'
+  if (rc.core.bodyMethods.has(method)) {
     runHooklessRoute(rc, raw, res, params, query)
     return
   }
-  const request = new rc.Request(rc, raw, params, query)
-  const reply = new rc.Reply(rc, res, request)
-  reply.code(404)
-  sendJsonText(reply, notFoundJson(request.method, pathOf(request.url)))
+  writeJsonText(rc, raw, res, 404, notFoundJson(method, pathOf(raw.url ?? '/')))
 }
 
 /** The not-found handler of a context that set none: 404 `Route GET:/path not found`. */

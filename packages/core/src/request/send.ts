@@ -1,6 +1,7 @@
 import { createError } from '@framework/error-formatter'
+import type { RouteContext } from '../context/index.js'
 import type { SerializeFunction } from '../contracts/compilers.js'
-import type { WritablePayload } from '../contracts/transport.js'
+import type { OutgoingHeaders, RawRequest, WritablePayload } from '../contracts/transport.js'
 import {
   kEndTime,
   kErrorIndex,
@@ -246,7 +247,10 @@ function sendsDefaultErrorBody(reply: Reply): boolean {
 function onSendStep(reply: Reply, payload: unknown): void {
   const hooks = reply[kRoute].onSend
   if (hooks !== null) runPayloadHooks(hooks, reply, payload, afterOnSend, false)
-  else end(reply, payload)
+  else if (typeof payload === 'string' && reply[kStatus] >= 200 && reply[kStatus] !== 204) {
+    // What `end` makes of a string with a body status: the string itself.
+    write(reply, payload)
+  } else end(reply, payload)
 }
 
 function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
@@ -289,6 +293,25 @@ export function sendJsonText(reply: Reply, text: string): void {
 }
 
 /**
+ * Writes `text`, a body the core wrote as JSON itself, for a request of a context without hooks
+ * that made no request or reply object (the built-in 404's): what `sendJsonText` and `write` do
+ * for such a reply, typed `application/json`, a HEAD request getting the length and no body.
+ */
+export function writeJsonText(
+  rc: RouteContext,
+  raw: RawRequest,
+  res: unknown,
+  status: number,
+  text: string,
+): void {
+  const headers: OutgoingHeaders = { 'content-type': JSON_TYPE }
+  if (raw.method === 'HEAD') {
+    setHeadLength(headers, text)
+    rc.core.transport.send(res, status, headers, null, undefined)
+  } else rc.core.transport.send(res, status, headers, text, undefined)
+}
+
+/**
  * Hands the reply to the transport. A HEAD request gets the headers (Content-Length included)
  * and no body: a stream is drained or cancelled unwritten (see `discardStream`). The onResponse
  * hooks run once the transport is done.
@@ -322,16 +345,22 @@ export function write(reply: Reply, payload: WritablePayload | undefined): void 
  * empty body), and no body. Returns the body to write: none.
  */
 function headOnly(reply: Reply, body: WritablePayload): null {
-  const headers = reply[kHeaders]
-  if (headers['content-length'] === undefined && reply[kTrailers] === null) {
-    if (body === null) headers['content-length'] = '0'
-    else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
-    else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
-  }
+  if (reply[kTrailers] === null) setHeadLength(reply[kHeaders], body)
   if (typeof body === 'object' && body !== null && !Buffer.isBuffer(body)) {
     discardStream(body, headStreamFailed(reply), 'Stream cancelled by HEAD route')
   }
   return null
+}
+
+/**
+ * The Content-Length of a HEAD answer whose body is not written: the length a GET would have had
+ * (0 for no body; a stream's is unknown), unless one was set.
+ */
+function setHeadLength(headers: OutgoingHeaders, body: WritablePayload): void {
+  if (headers['content-length'] !== undefined) return
+  if (body === null) headers['content-length'] = '0'
+  else if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body))
+  else if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length)
 }
 
 /**
