@@ -116,8 +116,15 @@ export function errorBody(error: unknown, statusCode: number): ErrorBody {
  * // '{"statusCode":400,"error":"Bad Request","message":"body/age must be integer"}'
  */
 export function errorBodyJson(message: string, statusCode: number): string {
-  const error = JSON.stringify(statusText(statusCode))
-  return `{"statusCode":${statusCode},"error":${error},"message":${JSON.stringify(message)}}`
+  return `${bodyStart(statusCode)}${JSON.stringify(message)}}`
+}
+
+/** The text of an error body before its message's value, by status (made once per status). */
+const bodyStarts: Record<number, string> = {}
+
+function bodyStart(statusCode: number): string {
+  return (bodyStarts[statusCode] ??=
+    `{"statusCode":${statusCode},"error":${JSON.stringify(statusText(statusCode))},"message":`)
 }
 
 function messageOf(error: unknown): string {

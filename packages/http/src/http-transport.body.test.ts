@@ -291,6 +291,7 @@ describe('readBody', () => {
       transport: ReturnType<typeof createHttpTransport>,
       limit: number,
       seen: (outcome: Outcome) => void,
+      when: (read: () => void) => void = setImmediate,
     ) => {
       const storage = new AsyncLocalStorage<string>()
       return {
@@ -304,7 +305,7 @@ describe('readBody', () => {
             events.push('close')
             if (outcome !== undefined) seen(outcome)
           })
-          setImmediate(() =>
+          when(() =>
             storage.run('the hook store', () => {
               let returned = false
               transport.readBody(raw, limit, (error, body) => {
@@ -437,6 +438,76 @@ describe('readBody', () => {
         events: ['end', 'close'],
       })
       await transport.close()
+    })
+
+    describe('read as the head arrives (a route without hooks)', () => {
+      const now = (read: () => void) => read()
+      const readNow = (limit: number) => {
+        const transport = createHttpTransport()
+        const outcome = new Promise<Outcome>((resolve) => {
+          transport.mount(
+            fakeTable(transport, { extraRoutes: [later(transport, limit, resolve, now)] }).table,
+          )
+        })
+        return { transport, outcome }
+      }
+
+      it('a small body sent with its head is read whole a tick later, done keeps the caller context, and the request still ends and closes', async () => {
+        const { transport, outcome } = readNow(1024)
+        await transport.listen({ port: 0, host: '127.0.0.1' })
+        const port = (transport.server.address() as { port: number }).port
+        const text = '{"a":"Zürich"}'
+        const exchange = await rawExchange(port, [
+          `POST /later HTTP/1.1\r\nhost: x\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
+        ])
+        expect(statusOf(exchange.response)).toBe(200)
+        expect(bodyOf(exchange.response)).toBe(text)
+        expect(await outcome).toEqual({
+          error: null,
+          body: text,
+          synchronous: false,
+          store: 'the hook store',
+          eventsAtDone: [],
+          events: ['end', 'close'],
+        })
+        await transport.close()
+      })
+
+      it('a body that comes after its head is read by events, and done keeps the caller context', async () => {
+        const { transport, outcome } = readNow(1024)
+        await transport.listen({ port: 0, host: '127.0.0.1' })
+        const port = (transport.server.address() as { port: number }).port
+        const exchange = await rawExchange(port, [
+          'POST /later HTTP/1.1\r\nhost: x\r\ncontent-length: 11\r\nconnection: close\r\n\r\n',
+          50,
+          'hello',
+          50,
+          ' world',
+        ])
+        expect(bodyOf(exchange.response)).toBe('hello world')
+        expect(await outcome).toEqual({
+          error: null,
+          body: 'hello world',
+          synchronous: false,
+          store: 'the hook store',
+          eventsAtDone: ['end'],
+          events: ['end', 'close'],
+        })
+        await transport.close()
+      })
+
+      it('[API.md Errors: body over bodyLimit] a body sent with its head over the limit is a 413, and the connection closes', async () => {
+        const { transport, outcome } = readNow(8)
+        await transport.listen({ port: 0, host: '127.0.0.1' })
+        const port = (transport.server.address() as { port: number }).port
+        const exchange = await rawExchange(port, [
+          'POST /later HTTP/1.1\r\nhost: x\r\ncontent-length: 11\r\n\r\nhello world',
+        ])
+        expect(statusOf(exchange.response)).toBe(413)
+        expect(exchange.response).toMatch(/\r\nconnection: close\r\n/i)
+        expect(await outcome).toMatchObject({ error: 'FRM_ERR_CTP_BODY_TOO_LARGE' })
+        await transport.close()
+      })
     })
   })
 

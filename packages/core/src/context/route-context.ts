@@ -34,6 +34,11 @@ export interface PartValidator {
    * controller's `buildValidator`): the default formatter keeps its messages' wording.
    */
   custom: boolean
+  /**
+   * Whether `fn` is given the request as the holder of the part's value (an Ajv function whose
+   * root value Ajv may replace, see request/validation.ts); undefined until its first call.
+   */
+  holder: boolean | undefined
 }
 
 /**

@@ -73,17 +73,62 @@ function awaitOutcome(
  * Calls a part's validator. An Ajv function (it has `schemaEnv`) is given the request as the
  * part's parent, as Fastify gives it: Ajv then writes a coerced root value back (a body schema
  * `{ type: 'integer' }` turns the JSON string `"42"` into the number 42), which it cannot do to a
- * root value alone.
+ * root value alone. Unless its root cannot be replaced (`rootStaysPut`): then it is called as
+ * the application would call it, with no object made for the call. The part's own validator
+ * decides that once, on its first call.
  */
 function callValidator(fn: ValidateFunction, reply: Reply, validator: PartValidator): unknown {
   const data = read(reply, validator)
-  if ((fn as { schemaEnv?: unknown }).schemaEnv === undefined) return fn(data)
+  const holder = validator.fn === fn ? (validator.holder ??= takesHolder(fn)) : takesHolder(fn)
+  if (!holder) return fn(data)
   const key = validator.part === 'querystring' ? 'query' : validator.part
   return (fn as unknown as AjvCall)(data, { parentData: reply.request, parentDataProperty: key })
 }
 
 /** How Ajv's compiled functions take the parent of the value they validate. */
 type AjvCall = (data: unknown, ctx: { parentData: object; parentDataProperty: string }) => unknown
+
+/** Whether `fn` is an Ajv function that may replace its root value. */
+function takesHolder(fn: ValidateFunction): boolean {
+  const ajv = fn as { schemaEnv?: unknown; schema?: unknown }
+  return ajv.schemaEnv !== undefined && !rootStaysPut(ajv.schema)
+}
+
+/**
+ * The keywords a root schema `{ type: 'object' }` may have for Ajv to never replace its value: they
+ * apply to the object's members, or to nothing. Ajv coerces only to scalars and arrays, and only
+ * where a schema's type allows one, so such a root is never coerced; a keyword that applies a
+ * subschema to the root value itself (`$ref`, `anyOf`, `if`, ...) could, and `nullable` admits null.
+ */
+const MEMBERS_ONLY = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  'minProperties',
+  'maxProperties',
+  '$id',
+  '$schema',
+  '$comment',
+  '$defs',
+  'definitions',
+  'title',
+  'description',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+])
+
+/** True for a root schema whose value Ajv validates in place, never replacing it (see above). */
+function rootStaysPut(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false
+  if ((schema as { type?: unknown }).type !== 'object') return false
+  for (const key of Object.keys(schema)) if (!MEMBERS_ONLY.has(key)) return false
+  return true
+}
 
 /** A body declared by content type: the validator of the request's media type, if listed. */
 function byContentType(reply: Reply, validator: PartValidator): ValidateFunction | undefined {

@@ -103,7 +103,7 @@ export function compileValidators(
           if (fn !== undefined) byType[mediaKey(type)] = fn
         }
         if (Object.keys(byType).length > 0)
-          validators.push({ part, context, fn: null, byType, custom })
+          validators.push({ part, context, fn: null, byType, custom, holder: undefined })
         continue
       }
       const fn = compile({
@@ -112,7 +112,9 @@ export function compileValidators(
         url,
         httpPart: part,
       })
-      if (fn !== undefined) validators.push({ part, context, fn, byType: null, custom })
+      if (fn !== undefined) {
+        validators.push({ part, context, fn, byType: null, custom, holder: undefined })
+      }
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }

@@ -305,6 +305,56 @@ describe('[compat] root primitive coercion', () => {
   })
 })
 
+describe('[compat] a body schema whose root is an object', () => {
+  itBoth(
+    'is validated in place: defaults filled and extra properties removed on the body itself',
+    async ({ send }) => {
+      const app = makeApp()
+      app.post(
+        '/',
+        {
+          schema: {
+            body: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['n'],
+              properties: { n: { type: 'integer' }, on: { type: 'boolean', default: true } },
+            },
+          },
+        },
+        async (request: any) => request.body,
+      )
+      const res = await send(app, { method: 'POST', url: '/', payload: { n: '7', extra: 1 } })
+      expect([res.statusCode, res.json()]).toEqual([200, { n: 7, on: true }])
+      const bad = await send(app, { method: 'POST', url: '/', payload: { n: 'x' } })
+      expect([bad.statusCode, bad.json().message]).toEqual([400, 'body/n should be integer'])
+    },
+  )
+
+  itBoth(
+    'that is nullable still has an empty string coerced to null on the request',
+    async ({ send }) => {
+      const app = makeApp()
+      app.post(
+        '/',
+        {
+          schema: {
+            body: { type: 'object', nullable: true, properties: { n: { type: 'integer' } } },
+          },
+        },
+        async (request: any) => ({ body: request.body }),
+      )
+      const res = await send(app, {
+        method: 'POST',
+        url: '/',
+        payload: '""',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect([res.statusCode, res.json()]).toEqual([200, { body: null }])
+    },
+  )
+})
+
 describe('[compat] $async through a custom compiler', () => {
   itBoth(
     'an Ajv $async schema compiled by the application answers 200 or 400',

@@ -28,6 +28,8 @@ class BodyReader extends AsyncResource {
   /** True when `raw` itself is read (no replacement stream): its length must match. */
   declare readonly readingRaw: boolean
   declare done: Done | null
+  /** The first chunk, and the later ones with it (an array only for a body of several chunks). */
+  declare first: Buffer | null
   declare chunks: Buffer[] | null
   declare received: number
   declare finished: boolean
@@ -45,7 +47,8 @@ class BodyReader extends AsyncResource {
     this.declared = declared
     this.readingRaw = readingRaw
     this.done = done
-    this.chunks = []
+    this.first = null
+    this.chunks = null
     this.received = 0
     this.finished = false
   }
@@ -59,6 +62,7 @@ class BodyReader extends AsyncResource {
     // reaches) and the chunks, so they die young.
     const done = this.done!
     this.done = null
+    this.first = null
     this.chunks = null
     if (error === null) this.runInAsyncScope(done, null, null, body)
     else this.runInAsyncScope(done, null, error)
@@ -108,6 +112,21 @@ export function readBody(
       return
     }
   }
+  if (stream === undefined && arrivesWithHead(raw, declared)) {
+    process.nextTick(readWhenParsed, raw, limit, declared, done)
+    return
+  }
+  readSource(raw, limit, declared, done, stream)
+}
+
+/** `readBody` once the declared length is checked. */
+function readSource(
+  raw: IncomingMessage,
+  limit: number,
+  declared: number,
+  done: Done,
+  stream: Readable | undefined,
+): void {
   const source: ReadStream = stream ?? raw
   if (source.readableEnded) {
     done(null, EMPTY_BODY)
@@ -129,8 +148,9 @@ export function readBody(
   if (!(source instanceof IncomingMessage)) source.on('error', onError)
   source.on('close', onClose)
   // A replacement stream may come paused (@fastify/compress pauses its decompressor): a 'data'
-  // listener does not resume an explicitly paused stream, so read it as Fastify does.
-  source.resume()
+  // listener does not resume an explicitly paused stream, so read it as Fastify does. (Any other
+  // stream already flows: the listener resumed it.)
+  if (source.readableFlowing !== true) source.resume()
 }
 
 /** True for a non-empty string of ASCII digits (a Content-Length as node's parser admits it). */
@@ -156,6 +176,39 @@ function isBuffered(raw: IncomingMessage, declared: number): boolean {
     raw.readableEncoding === null &&
     (raw.complete || (declared !== -1 && raw.readableLength === declared))
   )
+}
+
+/**
+ * Largest declared body read after node's parser had its turn (see `arrivesWithHead`): what one
+ * socket read usually brings with the head (node reads 64 KiB at a time).
+ */
+const WITH_HEAD_LIMIT = 16384
+
+/**
+ * True when node's parser is most likely about to push this request's whole body: a small declared
+ * body of an HTTP/1 request, none of it read yet, read by nobody. The request came in the socket
+ * read that brought its head (the route had no hook to wait for), and node emits the request at
+ * the end of the head, before it parses the body that follows in the same read. Reading it a tick
+ * later (`readWhenParsed`) finds it whole and takes it in one `read()`, where reading it by events
+ * would cost a reader, three listeners and node's flowing mode. A tick keeps the async context of
+ * the caller, as the reader's AsyncResource does.
+ */
+function arrivesWithHead(raw: IncomingMessage, declared: number): boolean {
+  return (
+    declared > 0 &&
+    declared <= WITH_HEAD_LIMIT &&
+    raw instanceof IncomingMessage &&
+    raw.httpVersionMajor === 1 &&
+    !raw.complete &&
+    raw.readableLength === 0 &&
+    raw.readableFlowing === null &&
+    raw.readableEncoding === null
+  )
+}
+
+/** A request's body after node's parser had its turn: read whole when it is, else by events. */
+function readWhenParsed(raw: IncomingMessage, limit: number, declared: number, done: Done): void {
+  readSource(raw, limit, declared, done, undefined)
 }
 
 /**
@@ -195,7 +248,10 @@ function onData(this: ReadStream, chunk: Buffer | string): void {
     reader.finish(createError('FRM_ERR_CTP_BODY_TOO_LARGE'))
     return
   }
-  reader.chunks!.push(chunk)
+  // Most bodies come in one chunk: no array for them.
+  if (reader.first === null) reader.first = chunk
+  else if (reader.chunks === null) reader.chunks = [reader.first, chunk]
+  else reader.chunks.push(chunk)
 }
 
 function onEnd(this: ReadStream): void {
@@ -211,14 +267,10 @@ function onEnd(this: ReadStream): void {
       return
     }
   }
-  const chunks = reader.chunks!
+  const chunks = reader.chunks
   reader.finish(
     null,
-    chunks.length === 1
-      ? chunks[0]!
-      : chunks.length === 0
-        ? EMPTY_BODY
-        : Buffer.concat(chunks, reader.received),
+    chunks !== null ? Buffer.concat(chunks, reader.received) : (reader.first ?? EMPTY_BODY),
   )
 }
 
