@@ -43,16 +43,26 @@ export async function measure(server, id, opts) {
   }
 }
 
-/** Runs autocannon for `seconds` against scenario `id`; bounded by its duration. */
-function load(port, id, seconds, opts) {
+/**
+ * What autocannon sends for scenario `id` to a server on `port` (its url, method, headers and
+ * body): the measurement's request, for the tools that load a server as run.mjs does.
+ */
+export function scenarioRequest(port, id) {
   const { request } = scenarios[id]
   const headers = { ...request.headers }
   if (request.json !== undefined) headers['content-type'] = 'application/json'
-  return autocannon({
+  return {
     url: `http://127.0.0.1:${port}${request.path}`,
     method: request.method,
     headers,
     body: request.json,
+  }
+}
+
+/** Runs autocannon for `seconds` against scenario `id`; bounded by its duration. */
+function load(port, id, seconds, opts) {
+  return autocannon({
+    ...scenarioRequest(port, id),
     duration: seconds,
     connections: opts.connections,
     pipelining: opts.pipelining,

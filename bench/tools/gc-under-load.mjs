@@ -9,11 +9,10 @@
 import { fork } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
-import { scenarios } from '../src/scenarios.mjs'
+import { scenarioRequest } from '../src/measure.mjs'
 
 const [id = 'c', n = '60000', warm = '30000', rounds = '2', ...named] = process.argv.slice(2)
 const targets = named.length > 0 ? named : ['framework', 'node-tuned']
-const { request } = scenarios[id]
 
 async function once(target) {
   const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url)), [target], {
@@ -25,15 +24,7 @@ async function once(target) {
     out += d
   })
   const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
-  const load = (amount) =>
-    autocannon({
-      url: `http://127.0.0.1:${port}${request.path}`,
-      method: request.method,
-      headers: request.json === undefined ? {} : { 'content-type': 'application/json' },
-      body: request.json,
-      amount,
-      connections: 50,
-    })
+  const load = (amount) => autocannon({ ...scenarioRequest(port, id), amount, connections: 50 })
   await load(Number(warm))
   const from = out.length
   await load(Number(n))

@@ -19,6 +19,7 @@ import { execFileSync, fork } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { scenarioRequest } from '../src/measure.mjs'
 import { scenarios } from '../src/scenarios.mjs'
 
 const [target = 'framework', id = 'c', n = '2000', warm = '3000'] = process.argv.slice(2)
@@ -114,15 +115,10 @@ function clientLoad(port) {
 
 /** autocannon in this process, as run.mjs loads a server; new connections for every run. */
 function autocannonLoad(port, connections) {
-  const { request, expect } = scenarios[id]
-  const headers = { ...request.headers }
-  if (request.json !== undefined) headers['content-type'] = request.type ?? 'application/json'
+  const { expect } = scenarios[id]
   const load = async (amount) => {
     const result = await autocannon({
-      url: `http://127.0.0.1:${port}${request.path}`,
-      method: request.method,
-      headers,
-      body: request.json,
+      ...scenarioRequest(port, id),
       amount,
       connections,
       timeout: 60,

@@ -247,10 +247,7 @@ function sendsDefaultErrorBody(reply: Reply): boolean {
 function onSendStep(reply: Reply, payload: unknown): void {
   const hooks = reply[kRoute].onSend
   if (hooks !== null) runPayloadHooks(hooks, reply, payload, afterOnSend, false)
-  else if (typeof payload === 'string' && reply[kStatus] >= 200 && reply[kStatus] !== 204) {
-    // What `end` makes of a string with a body status: the string itself.
-    write(reply, payload)
-  } else end(reply, payload)
+  else end(reply, payload)
 }
 
 function afterOnSend(reply: Reply, error: unknown, payload: unknown): void {
@@ -280,7 +277,7 @@ function end(reply: Reply, payload: unknown): void {
 }
 
 /**
- * Sends `text`, a body the core wrote as JSON itself (the built-in 404's, a default error body),
+ * Sends `text`, a body the core wrote as JSON itself (the 400 of a failed validation),
  * as `send` sends an object once serialized: typed `application/json`, then the onSend hooks and
  * the write. For a reply without a Content-Type or `reply.serializer`, whose body `send` would not
  * give to the preSerialization hooks or a reply serializer (none in its context, or the default

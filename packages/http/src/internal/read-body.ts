@@ -113,13 +113,16 @@ export function readBody(
     }
   }
   if (stream === undefined && arrivesWithHead(raw, declared)) {
-    process.nextTick(readWhenParsed, raw, limit, declared, done)
+    process.nextTick(readSource, raw, limit, declared, done, undefined)
     return
   }
   readSource(raw, limit, declared, done, stream)
 }
 
-/** `readBody` once the declared length is checked. */
+/**
+ * `readBody` once the declared length is checked; also a tick later, after node's parser had its
+ * turn (see `arrivesWithHead`): read whole if it is, else by events.
+ */
 function readSource(
   raw: IncomingMessage,
   limit: number,
@@ -189,7 +192,7 @@ const WITH_HEAD_LIMIT = 16384
  * body of an HTTP/1 request, none of it read yet, read by nobody. The request came in the socket
  * read that brought its head (the route had no hook to wait for), and node emits the request at
  * the end of the head, before it parses the body that follows in the same read. Reading it a tick
- * later (`readWhenParsed`) finds it whole and takes it in one `read()`, where reading it by events
+ * later finds it whole and takes it in one `read()`, where reading it by events
  * would cost a reader, three listeners and node's flowing mode. A tick keeps the async context of
  * the caller, as the reader's AsyncResource does.
  */
@@ -204,11 +207,6 @@ function arrivesWithHead(raw: IncomingMessage, declared: number): boolean {
     raw.readableFlowing === null &&
     raw.readableEncoding === null
   )
-}
-
-/** A request's body after node's parser had its turn: read whole when it is, else by events. */
-function readWhenParsed(raw: IncomingMessage, limit: number, declared: number, done: Done): void {
-  readSource(raw, limit, declared, done, undefined)
 }
 
 /**
