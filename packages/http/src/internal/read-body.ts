@@ -85,8 +85,9 @@ type ReadStream = Readable & { [kReader]?: BodyReader; receivedEncodedLength?: u
  * - an error of a replacement stream is passed on (status 400 unless it carries a 4xx/5xx one).
  *
  * A body node has already buffered whole is taken in one read and `done` runs at once (see
- * `readBuffered`); a small one that came with the head, once node has parsed it (`arrivesWithHead`). Otherwise the stream is resumed (it may come paused), its chunks collected as
- * Buffers and joined once.
+ * `readBuffered`); a small one that came with the head, once node has parsed it (see
+ * `arrivesWithHead`). Otherwise the stream is resumed (it may come paused), its chunks collected
+ * as Buffers and joined once.
  */
 export function readBody(
   raw: IncomingMessage,

@@ -263,7 +263,7 @@ export class SchemaSet {
         enumerable: true,
         get() {
           const value = build()[key]
-          // Read once, then a plain property: the core reads `schemaEnv` on a validator's first call.
+          // Read once, then a plain property: the compiled function's, which never changes.
           Object.defineProperty(validate, key, { value, configurable: true, enumerable: true })
           return value
         },
