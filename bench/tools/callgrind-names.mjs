@@ -7,6 +7,9 @@
 // prints instructions per request, largest first (default self, top 60); with a second file
 // after `--against`, both side by side with their difference, largest difference first:
 // `node bench/tools/callgrind-names.mjs a.out 4000 self 60 '' --against b.out`.
+// BENCH_EVENT names another of the file's events than instructions (`Ir`), e.g. `D1mr` (first-
+// level data read misses) or `I1mr` in a file of `BENCH_CACHE_SIM=1`, `Bcm` (mispredicted
+// conditional branches).
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 
@@ -15,6 +18,7 @@ const against = args.indexOf('--against')
 const other = against === -1 ? undefined : args.splice(against, 2)[1]
 const [file, requests = '2000', mode = 'self', top = '60', pattern = ''] = args
 const filter = pattern === '' ? null : new RegExp(pattern)
+const event = process.env.BENCH_EVENT ?? 'Ir'
 
 /** Instructions per request of each function of `out`, by name. */
 function byName(out) {
@@ -42,7 +46,13 @@ function byName(out) {
   }
   const annotated = execFileSync(
     'callgrind_annotate',
-    [`--inclusive=${mode === 'inclusive' ? 'yes' : 'no'}`, '--threshold=100', out],
+    [
+      `--inclusive=${mode === 'inclusive' ? 'yes' : 'no'}`,
+      '--threshold=100',
+      `--show=${event}`,
+      `--sort=${event}`,
+      out,
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 28 },
   )
   const counts = new Map()

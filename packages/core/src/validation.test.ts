@@ -292,6 +292,59 @@ describe('[4.2] request validation', () => {
     )
   })
 
+  it("calls the function behind a default validator's schemaEnv.validate; the route's shows its errors", async () => {
+    const calls: string[] = []
+    // A validator built on first use, as the default compiler makes one: a wrapper of the function
+    // it compiles (Ajv's `schemaEnv.validate`), whose `errors` it reads through.
+    const wrapperOf = (name: string) => {
+      const compiled = Object.assign(
+        (data: { name?: unknown }) => {
+          calls.push(`${name}: compiled`)
+          const valid = typeof data?.name === 'string'
+          compiled.errors = valid
+            ? null
+            : [{ keyword: 'required', instancePath: '', schemaPath: '#/required', params: {} }]
+          return valid
+        },
+        { errors: null as unknown },
+      )
+      const wrapper = (data: { name?: unknown }) => {
+        calls.push(`${name}: wrapper`)
+        return compiled(data)
+      }
+      Object.defineProperty(wrapper, 'errors', { get: () => compiled.errors })
+      return Object.assign(wrapper, { schema: userBody, schemaEnv: { validate: compiled } })
+    }
+    const { app } = createApp({ validatorCompiler: () => () => wrapperOf('default') as never })
+    const handler = async (request: {
+      getValidationFunction(part: string): { errors?: unknown }
+    }) => request.getValidationFunction('body').errors ?? 'none'
+    app.post('/default', { attachValidation: true, schema: { body: userBody } }, handler as never)
+    // A compiler of the application's own is called as it is, wrapper and all.
+    app.post(
+      '/custom',
+      {
+        attachValidation: true,
+        schema: { body: userBody },
+        validatorCompiler: () => wrapperOf('custom') as never,
+      },
+      handler as never,
+    )
+    const missing = [
+      { keyword: 'required', instancePath: '', schemaPath: '#/required', params: {} },
+    ]
+    for (const url of ['/default', '/custom']) {
+      const failed = await app.inject({ method: 'POST', url, payload: {} })
+      expect(failed.json()).toEqual(missing)
+      expect((await app.inject({ method: 'POST', url, payload: { name: 'n' } })).body).toBe('none')
+      expect((await app.inject({ method: 'POST', url, payload: [] })).json()).toEqual(missing)
+    }
+    expect(calls).toEqual([
+      ...Array(3).fill('default: compiled'),
+      ...Array(3).fill(['custom: wrapper', 'custom: compiled']).flat(),
+    ])
+  })
+
   it('[3.1][3.2] validation completes before preHandler; a failure answers 400 before the handler', async () => {
     const { app } = createApp()
     const events: string[] = []

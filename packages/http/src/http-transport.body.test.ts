@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { IncomingMessage, request, type ServerResponse } from 'node:http'
 import { Socket } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fakeTable } from '../test/fake-table.js'
 import { bodyOf, rawExchange, statusOf } from '../test/raw-socket.js'
 import { type Served, serve } from '../test/serve.js'
@@ -283,6 +283,8 @@ describe('readBody', () => {
       body: string | null
       synchronous: boolean
       store: unknown
+      /** Whether node's parser had finished the request when `done` ran. */
+      completeAtDone: boolean
       /** What the request had emitted when `done` ran, and once it closed. */
       eventsAtDone: string[]
       events: string[]
@@ -315,6 +317,7 @@ describe('readBody', () => {
                   body: body === undefined ? null : body.toString('utf8'),
                   synchronous: !returned,
                   store: storage.getStore(),
+                  completeAtDone: raw.complete,
                   eventsAtDone: [...events],
                   events,
                 }
@@ -349,6 +352,7 @@ describe('readBody', () => {
         body: '{"a":"Zürich"}',
         synchronous: true,
         store: 'the hook store',
+        completeAtDone: true,
         eventsAtDone: [],
         events: ['end', 'close'],
       })
@@ -434,6 +438,7 @@ describe('readBody', () => {
         body: 'hello world',
         synchronous: false,
         store: 'the hook store',
+        completeAtDone: true,
         eventsAtDone: ['end'],
         events: ['end', 'close'],
       })
@@ -452,7 +457,7 @@ describe('readBody', () => {
         return { transport, outcome }
       }
 
-      it('a small body sent with its head is read whole a tick later, done keeps the caller context, and the request still ends and closes', async () => {
+      it('a small body sent with its head is read whole once node parsed the request, done keeps the caller context, and the request still ends and closes', async () => {
         const { transport, outcome } = readNow(1024)
         await transport.listen({ port: 0, host: '127.0.0.1' })
         const port = (transport.server.address() as { port: number }).port
@@ -467,9 +472,27 @@ describe('readBody', () => {
           body: text,
           synchronous: false,
           store: 'the hook store',
+          completeAtDone: true,
           eventsAtDone: [],
           events: ['end', 'close'],
         })
+        await transport.close()
+      })
+
+      it('is not held back by a setImmediate faked after the framework loaded (a test clock)', async () => {
+        const { transport, outcome } = readNow(1024)
+        await transport.listen({ port: 0, host: '127.0.0.1' })
+        const port = (transport.server.address() as { port: number }).port
+        vi.useFakeTimers({ toFake: ['setImmediate'] })
+        try {
+          const exchange = await rawExchange(port, [
+            'POST /later HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\nconnection: close\r\n\r\nhello',
+          ])
+          expect(bodyOf(exchange.response)).toBe('hello')
+          expect(await outcome).toMatchObject({ error: null, body: 'hello', completeAtDone: true })
+        } finally {
+          vi.useRealTimers()
+        }
         await transport.close()
       })
 
@@ -490,6 +513,7 @@ describe('readBody', () => {
           body: 'hello world',
           synchronous: false,
           store: 'the hook store',
+          completeAtDone: true,
           eventsAtDone: ['end'],
           events: ['end', 'close'],
         })

@@ -1,7 +1,7 @@
 import AjvModule from 'ajv'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { run, setup, thrown } from '../test/support.js'
-import { defaultAjvOptions, ValidatorCollector } from './index.js'
+import { defaultAjvOptions, type ValidateFunction, ValidatorCollector } from './index.js'
 
 // The class the compiler loads (the same CommonJS module), to count its compiles.
 const AjvClass = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule
@@ -123,6 +123,57 @@ describe('validators of the deferrable subset: built on first use', () => {
     })
     expect(validate.schemaEnv?.schema).toBe(validate.schema)
     expect(compiles.count).toBe(1)
+  })
+
+  it("shows the errors of the compiled function's last call, whoever called it", () => {
+    const validate = setup().compile({
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, age: { type: 'integer' } },
+    })
+    const missingName = [
+      {
+        instancePath: '',
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property 'name'",
+      },
+    ]
+    // Before the compile, as on a function Ajv compiled.
+    expect(validate.errors).toBeNull()
+    // A failing first call compiles, and shows its errors.
+    expect(validate({})).toBe(false)
+    expect(validate.errors).toEqual(missingName)
+    expect(validate({ name: 'a' })).toBe(true)
+    expect(validate.errors).toBeNull()
+    // The compiled function called directly, as the core calls it: the same errors, read through.
+    const compiled = (validate as { schemaEnv?: { validate?: ValidateFunction } }).schemaEnv
+      ?.validate as ValidateFunction
+    expect(compiled).not.toBe(validate)
+    expect(compiled({ name: 'a', age: 'x' })).toBe(false)
+    expect(validate.errors).toEqual([
+      {
+        instancePath: '/age',
+        schemaPath: '#/properties/age/type',
+        keyword: 'type',
+        params: { type: 'integer' },
+        message: 'must be integer',
+      },
+    ])
+    expect(compiled({ name: 'b' })).toBe(true)
+    expect(validate.errors).toBeNull()
+    // Set through the wrapper (as on Ajv's own function): the compiled function's are set.
+    validate.errors = missingName
+    expect(compiled.errors).toBe(missingName)
+  })
+
+  it('keeps errors set before its compile until it compiles', () => {
+    const validate = setup().compile({ type: 'object', properties: { n: { type: 'integer' } } })
+    validate.errors = []
+    expect(validate.errors).toEqual([])
+    expect(validate({ n: 'x' })).toBe(false)
+    expect(validate.errors?.map((error) => error.message)).toEqual(['must be integer'])
   })
 
   it('builds from the schema as it was when compiled, not as changed afterwards', () => {

@@ -39,6 +39,12 @@ export interface PartValidator {
    * root value Ajv may replace, see request/validation.ts); undefined until its first call.
    */
   holder: boolean | undefined
+  /**
+   * The function the request path calls for `fn`, undefined until its first call: `fn` itself, or
+   * for a validator of the default compiler built on first use, the function compiled behind it
+   * (see `ValidatorCompilerFactory`). `fn` stays what the application is handed.
+   */
+  direct: ValidateFunction | undefined
 }
 
 /**

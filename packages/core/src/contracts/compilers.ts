@@ -48,6 +48,12 @@ export type ValidatorCompiler = (input: ValidatorCompileInput) => ValidateFuncti
 /**
  * Builds the default validator compiler of a context from the shared schemas visible there. The core
  * calls it once per distinct set of shared schemas, at ready.
+ *
+ * A validation function of the default compiler that carries Ajv's `schemaEnv` with a
+ * `schemaEnv.validate` other than itself (a validator built on first use) is taken to stand for
+ * that function: after its first call the core calls `schemaEnv.validate` directly, and the
+ * function handed to the application (`request.getValidationFunction`) must show that one's
+ * `errors`. A function Ajv compiled is its own `schemaEnv.validate`.
  */
 export type ValidatorCompilerFactory = (
   sharedSchemas: Readonly<Record<string, JsonSchema>>,

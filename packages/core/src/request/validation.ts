@@ -27,7 +27,9 @@ function validateFrom(reply: Reply, start: number, next: Step): void {
   const validators = reply[kRoute].validators!
   for (let index = start; index < validators.length; index++) {
     const validator = validators[index]!
-    const fn = validator.fn ?? byContentType(reply, validator)
+    const fn =
+      validator.direct ??
+      (validator.fn === null ? byContentType(reply, validator) : firstCall(validator, validator.fn))
     if (fn === undefined) continue
     let outcome: unknown
     try {
@@ -70,16 +72,31 @@ function awaitOutcome(
 }
 
 /**
+ * A part validator's first call decides how the later ones are made: whether it takes a holder
+ * (see `callValidator`), and which function is called. A validator of the default compiler built
+ * on first use is a wrapper of the function it compiles (`schemaEnv.validate`, which reading
+ * `schemaEnv` here compiles): that one is called, and the wrapper shows its errors.
+ */
+function firstCall(validator: PartValidator, fn: ValidateFunction): ValidateFunction {
+  validator.holder = takesHolder(fn)
+  const compiled = validator.custom
+    ? undefined
+    : (fn as { schemaEnv?: { validate?: unknown } }).schemaEnv?.validate
+  validator.direct = typeof compiled === 'function' ? (compiled as ValidateFunction) : fn
+  return validator.direct
+}
+
+/**
  * Calls a part's validator. An Ajv function (it has `schemaEnv`) is given the request as the
  * part's parent, as Fastify gives it: Ajv then writes a coerced root value back (a body schema
  * `{ type: 'integer' }` turns the JSON string `"42"` into the number 42), which it cannot do to a
  * root value alone. Unless its root cannot be replaced (`rootStaysPut`): then it is called as
  * the application would call it, with no object made for the call. The part's own validator
- * decides that once, on its first call.
+ * decides that once, on its first call (`firstCall`); one per content type, on every call.
  */
 function callValidator(fn: ValidateFunction, reply: Reply, validator: PartValidator): unknown {
   const data = read(reply, validator)
-  const holder = validator.fn === fn ? (validator.holder ??= takesHolder(fn)) : takesHolder(fn)
+  const holder = validator.fn === null ? takesHolder(fn) : validator.holder
   if (!holder) return fn(data)
   const key = validator.part === 'querystring' ? 'query' : validator.part
   return (fn as unknown as AjvCall)(data, { parentData: reply.request, parentDataProperty: key })

@@ -103,7 +103,15 @@ export function compileValidators(
           if (fn !== undefined) byType[mediaKey(type)] = fn
         }
         if (Object.keys(byType).length > 0)
-          validators.push({ part, context, fn: null, byType, custom, holder: undefined })
+          validators.push({
+            part,
+            context,
+            fn: null,
+            byType,
+            custom,
+            holder: undefined,
+            direct: undefined,
+          })
         continue
       }
       const fn = compile({
@@ -113,7 +121,15 @@ export function compileValidators(
         httpPart: part,
       })
       if (fn !== undefined) {
-        validators.push({ part, context, fn, byType: null, custom, holder: undefined })
+        validators.push({
+          part,
+          context,
+          fn,
+          byType: null,
+          custom,
+          holder: undefined,
+          direct: undefined,
+        })
       }
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)

@@ -47,6 +47,58 @@ describe('[compat] request validation functions', () => {
     },
   )
 
+  itBoth(
+    "getValidationFunction(part).errors are those of the route's own last validation",
+    async ({ send }) => {
+      const app = makeApp()
+      const messages = (errors: any) => errors?.map((error: any) => error.message) ?? null
+      app.post(
+        '/users',
+        {
+          attachValidation: true,
+          schema: {
+            body: {
+              type: 'object',
+              required: ['name'],
+              properties: { name: { type: 'string' }, age: { type: 'integer' } },
+            },
+          },
+          // What the part's validator shows before this request's validation: the last one's.
+          preValidation: (request: any, _reply: any, done: () => void) => {
+            request.before = messages(request.getValidationFunction('body').errors)
+            done()
+          },
+        },
+        (request: any) => ({
+          before: request.before,
+          after: messages(request.getValidationFunction('body').errors),
+          // The attached error's `validation` is that same errors array.
+          attached:
+            request.validationError === undefined
+              ? null
+              : request.validationError.validation === request.getValidationFunction('body').errors,
+        }),
+      )
+      const post = (payload: unknown) => send(app, { method: 'POST', url: '/users', payload })
+      // The first request compiles the validator, and fails.
+      expect((await post({ age: 'x' })).json()).toEqual({
+        before: null,
+        after: ["must have required property 'name'"],
+        attached: true,
+      })
+      expect((await post({ name: 'a', age: 3 })).json()).toEqual({
+        before: ["must have required property 'name'"],
+        after: null,
+        attached: null,
+      })
+      expect((await post({ name: 'a', age: 'x' })).json()).toEqual({
+        before: null,
+        after: ['must be integer'],
+        attached: true,
+      })
+    },
+  )
+
   itBoth('compileValidationSchema compiles once per schema object and route', async ({ send }) => {
     const app = makeApp()
     const schema = { type: 'string', maxLength: 3 }

@@ -85,8 +85,9 @@ type ReadStream = Readable & { [kReader]?: BodyReader; receivedEncodedLength?: u
  * - an error of a replacement stream is passed on (status 400 unless it carries a 4xx/5xx one).
  *
  * A body node has already buffered whole is taken in one read and `done` runs at once (see
- * `readBuffered`). Otherwise the stream is resumed (it may come paused), its chunks collected as
- * Buffers and joined once.
+ * `readBuffered`); a small one that came with the head, once node has parsed it (see
+ * `arrivesWithHead`). Otherwise the stream is resumed (it may come paused), its chunks collected
+ * as Buffers and joined once.
  */
 export function readBody(
   raw: IncomingMessage,
@@ -113,15 +114,31 @@ export function readBody(
     }
   }
   if (stream === undefined && arrivesWithHead(raw, declared)) {
-    process.nextTick(readSource, raw, limit, declared, done, undefined)
+    // Three arguments: a fourth would cost setImmediate a larger array for them.
+    afterIo(readWithHead, raw, declared, done)
     return
   }
   readSource(raw, limit, declared, done, stream)
 }
 
 /**
- * `readBody` once the declared length is checked; also a tick later, after node's parser had its
- * turn (see `arrivesWithHead`): read whole if it is, else by events.
+ * Node's `setImmediate`, as it was when the framework loaded: a test that fakes timers afterwards
+ * (its clock standing still) does not hold back every body read this way.
+ */
+const afterIo = setImmediate
+
+/**
+ * `readSource` for a body `arrivesWithHead` deferred. Its declared length, already within the
+ * limit, serves as the limit: node's parser never gives a request more bytes than its
+ * Content-Length (what follows is the next request).
+ */
+function readWithHead(raw: IncomingMessage, declared: number, done: Done): void {
+  readSource(raw, declared, declared, done, undefined)
+}
+
+/**
+ * `readBody` once the declared length is checked; also after node's parser had its turn (see
+ * `arrivesWithHead`): read whole if it is, else by events.
  */
 function readSource(
   raw: IncomingMessage,
@@ -191,10 +208,13 @@ const WITH_HEAD_LIMIT = 16384
  * True when node's parser is most likely about to push this request's whole body: a small declared
  * body of an HTTP/1 request, none of it read yet, read by nobody. The request came in the socket
  * read that brought its head (the route had no hook to wait for), and node emits the request at
- * the end of the head, before it parses the body that follows in the same read. Reading it a tick
- * later finds it whole and takes it in one `read()`, where reading it by events
- * would cost a reader, three listeners and node's flowing mode. A tick keeps the async context of
- * the caller, as the reader's AsyncResource does.
+ * the end of the head, before it parses the body that follows in the same read. The body is then
+ * read in `setImmediate`, once node has parsed that whole socket read: it is there and the request
+ * is complete, so it is taken in one `read()` that also reads its end. Reading it by events would
+ * cost a reader, three listeners and node's flowing mode; a tick later (node runs the ticks
+ * between its parser's callbacks) finds the body but not its end, and answering before the end
+ * costs a 'readable' listener to read it, and node an 'end' listener to let go of the request. An
+ * immediate keeps the async context of the caller, as the reader's AsyncResource does.
  */
 function arrivesWithHead(raw: IncomingMessage, declared: number): boolean {
   return (

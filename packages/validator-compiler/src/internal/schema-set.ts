@@ -223,37 +223,47 @@ export class SchemaSet {
   }
 
   /**
-   * A validator compiled by its first call, then validating as the compiled one does, with its
-   * errors. `prepared` is the compiler's own copy: a change the application makes to its schema
-   * after `ready()` does not reach it.
+   * A validator compiled by its first call, then validating as the compiled one does. `prepared`
+   * is the compiler's own copy: a change the application makes to its schema after `ready()` does
+   * not reach it.
    *
    * It looks like the function Ajv compiles: Ajv's second argument (where the data sits) passes
    * on, so a coerced root value is written back to its holder; and Ajv's `schema` and `schemaEnv`
    * are there, read from the compiled function (reading one compiles it, which cannot fail here).
    * The core recognises an Ajv function by its `schemaEnv`, and gives it the request as the
    * holder of a body whose schema is a primitive.
+   *
+   * Its `errors` are the compiled function's own (null before the compile), read through: a caller
+   * that has compiled it may call the compiled function, `schemaEnv.validate` as Ajv names it,
+   * without this one in between (the core does, on every request), and this one still shows the
+   * errors of that function's last call, as `request.getValidationFunction(part)` must.
    */
   private deferred(prepared: object | boolean, input: ValidatorCompileInput): ValidateFunction {
     let compiled: AjvValidate | undefined
+    // What `errors` was set to before the compile (Ajv's functions start with null).
+    let errorsBefore: ValidateFunction['errors'] = null
     const build = (): AjvValidate => {
       compiled ??= this.compileNow(prepared, input) as AjvValidate
       return compiled
     }
-    const validate: ValidateFunction = (data: unknown, context?: unknown) => {
-      const ajvValidate = compiled ?? build()
-      const valid = ajvValidate(data, context)
-      validate.errors = ajvValidate.errors
-      return valid
-    }
-    // As on a function Ajv compiled, before its first call.
-    validate.errors = null
+    const validate: ValidateFunction = (data: unknown, context?: unknown) =>
+      (compiled ?? build())(data, context)
+    Object.defineProperty(validate, 'errors', {
+      configurable: true,
+      enumerable: true,
+      get: () => (compiled === undefined ? errorsBefore : compiled.errors),
+      set: (value: ValidateFunction['errors']) => {
+        if (compiled === undefined) errorsBefore = value
+        else compiled.errors = value
+      },
+    })
     for (const key of ['schema', 'schemaEnv'] as const) {
       Object.defineProperty(validate, key, {
         configurable: true,
         enumerable: true,
         get() {
           const value = build()[key]
-          // Read once, then a plain property: the core reads `schemaEnv` on every request.
+          // Read once, then a plain property: the compiled function's, which never changes.
           Object.defineProperty(validate, key, { value, configurable: true, enumerable: true })
           return value
         },
