@@ -6,9 +6,14 @@ import { createApp } from '../test/helpers/app.js'
 // headers, payload) must be what the full lifecycle hands it: the same app with a hook that does
 // nothing against the app without.
 
-function build(hooked: boolean) {
+// With an onSend hook, a JSON object is not written straight from its serializer either
+// (`sendsDirect`): the full way out.
+function build(hook: 'none' | 'preHandler' | 'onSend') {
   const { app, transport } = createApp()
-  if (hooked) app.addHook('preHandler', (_request, _reply, done) => done())
+  if (hook === 'preHandler') app.addHook('preHandler', (_request, _reply, done) => done())
+  if (hook === 'onSend') {
+    app.addHook('onSend', (_request, _reply, payload, done) => done(null, payload))
+  }
   app.get('/object', (_request, reply) => {
     reply.code(201).header('x-route', 'object').send({ value: 1 })
   })
@@ -20,6 +25,31 @@ function build(hooked: boolean) {
   app.get('/forward', (_request, reply) => {
     reply.callNotFound()
   })
+  const item = { type: 'object', properties: { id: { type: 'integer' } } }
+  app.post('/created', { schema: { response: { 201: item } } }, (_request, reply) => {
+    reply.code(201).send({ id: 7, dropped: true })
+  })
+  app.get('/custom', (_request, reply) => {
+    reply.serializer((payload) => `custom:${JSON.stringify(payload)}`).send({ a: 1 })
+  })
+  app.get('/empty', (_request, reply) => {
+    reply.code(204).send({ ignored: true })
+  })
+  app.get('/list', async () => [1, { two: 2 }])
+  app.get('/nothing', (_request, reply) => {
+    reply.send({ toJSON: () => undefined })
+  })
+  app.get(
+    '/handled',
+    {
+      errorHandler: (error, _request, reply) => {
+        reply.code(409).send({ handled: (error as Error).message })
+      },
+    },
+    () => {
+      throw new Error('by the route')
+    },
+  )
   return { app, transport }
 }
 
@@ -30,6 +60,13 @@ const requests = [
   { method: 'GET', url: '/throws' },
   { method: 'POST', url: '/echo', payload: { a: [1, 'two'] } },
   { method: 'GET', url: '/forward' },
+  { method: 'POST', url: '/created', payload: {} },
+  { method: 'GET', url: '/custom' },
+  { method: 'GET', url: '/empty' },
+  { method: 'GET', url: '/list' },
+  { method: 'HEAD', url: '/list' },
+  { method: 'GET', url: '/nothing' },
+  { method: 'GET', url: '/handled' },
   { method: 'GET', url: '/missing?q=1' },
   { method: 'HEAD', url: '/missing' },
   { method: 'HEAD', url: '/caf%C3%A9/"quoted"?x=1' },
@@ -46,20 +83,37 @@ const requests = [
 
 describe('routes without hooks', () => {
   it('hand the transport what the full lifecycle hands it', async () => {
-    const plain = build(false)
-    const hooked = build(true)
+    const plain = build('none')
+    const hooked = build('preHandler')
+    const withOnSend = build('onSend')
     for (const request of requests) {
-      const a = await plain.app.inject(request)
-      const b = await hooked.app.inject(request)
       const label = `${request.method} ${request.url}`
-      expect({ label, status: a.statusCode, headers: a.headers, body: a.body }).toEqual({
-        label,
-        status: b.statusCode,
-        headers: b.headers,
-        body: b.body,
-      })
+      const answer = async (app: typeof plain.app) => {
+        const { statusCode, headers, body } = await app.inject(request)
+        return { label, statusCode, headers, body }
+      }
+      const expected = await answer(withOnSend.app)
+      expect(await answer(plain.app)).toEqual(expected)
+      expect(await answer(hooked.app)).toEqual(expected)
     }
     expect(plain.transport.sent.length).toBe(requests.length)
+    const list = await plain.app.inject('/list')
+    expect([list.statusCode, list.headers['content-type'], list.body]).toEqual([
+      200,
+      'application/json; charset=utf-8',
+      '[1,{"two":2}]',
+    ])
+    const empty = await plain.app.inject('/empty')
+    expect([empty.statusCode, empty.headers['content-type'], empty.body]).toEqual([
+      204,
+      undefined,
+      '',
+    ])
+    const custom = await plain.app.inject('/custom')
+    expect([custom.headers['content-type'], custom.body]).toEqual([
+      'application/json; charset=utf-8',
+      'custom:{"a":1}',
+    ])
     const missing = await plain.app.inject('/missing/"x"')
     expect([missing.statusCode, missing.headers['content-type'], missing.body]).toEqual([
       404,
