@@ -36,7 +36,13 @@ const KEEP_ALIVE_TIMEOUT_MS = 72000 // the framework's (and Fastify's) default, 
 const shared = { [addressSchema.$id]: addressSchema }
 const validator = buildValidatorCompiler()(shared)
 const serializer = buildSerializerCompiler()(shared)
-const validate = (schema, httpPart, method, url) => validator({ schema, httpPart, method, url })
+// The function Ajv compiled, called as a hand-written server would call it: a validator the
+// compiler builds on first use wraps it (`schemaEnv.validate`; reading it compiles it now), and the
+// framework's routes call that one too.
+const validate = (schema, httpPart, method, url) => {
+  const fn = validator({ schema, httpPart, method, url })
+  return fn.schemaEnv?.validate ?? fn
+}
 const serialize = (schema, httpStatus, method, url) =>
   serializer({ schema, httpStatus, method, url })
 
