@@ -92,11 +92,16 @@ function firstCall(validator: PartValidator, fn: ValidateFunction): ValidateFunc
  * `{ type: 'integer' }` turns the JSON string `"42"` into the number 42), which it cannot do to a
  * root value alone. Unless its root cannot be replaced (`rootStaysPut`): then it is called as
  * the application would call it, with no object made for the call. The part's own validator
- * decides that once, on its first call (`firstCall`); one per content type, on every call.
+ * decides that once, on its first call (`firstCall`). A body validated by content type has no
+ * place to keep that decision per type: its Ajv functions always get the holder, which is never
+ * wrong, rather than its schema being looked over on every request.
  */
 function callValidator(fn: ValidateFunction, reply: Reply, validator: PartValidator): unknown {
   const data = read(reply, validator)
-  const holder = validator.fn === null ? takesHolder(fn) : validator.holder
+  const holder =
+    validator.fn === null
+      ? (fn as { schemaEnv?: unknown }).schemaEnv !== undefined
+      : validator.holder
   if (!holder) return fn(data)
   const key = validator.part === 'querystring' ? 'query' : validator.part
   return (fn as unknown as AjvCall)(data, { parentData: reply.request, parentDataProperty: key })

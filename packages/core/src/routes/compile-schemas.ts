@@ -102,16 +102,9 @@ export function compileValidators(
           })
           if (fn !== undefined) byType[mediaKey(type)] = fn
         }
-        if (Object.keys(byType).length > 0)
-          validators.push({
-            part,
-            context,
-            fn: null,
-            byType,
-            custom,
-            holder: undefined,
-            direct: undefined,
-          })
+        if (Object.keys(byType).length > 0) {
+          validators.push(partValidator(part, context, null, byType, custom))
+        }
         continue
       }
       const fn = compile({
@@ -120,22 +113,23 @@ export function compileValidators(
         url,
         httpPart: part,
       })
-      if (fn !== undefined) {
-        validators.push({
-          part,
-          context,
-          fn,
-          byType: null,
-          custom,
-          holder: undefined,
-          direct: undefined,
-        })
-      }
+      if (fn !== undefined) validators.push(partValidator(part, context, fn, null, custom))
     } catch (error) {
       throw compileError('FRM_ERR_SCH_VALIDATION_BUILD', method, url, part, error)
     }
   }
   return validators.length === 0 ? null : validators
+}
+
+/** A part's validator as the request path takes it: what its first call decides, not yet decided. */
+function partValidator(
+  part: PartValidator['part'],
+  context: PartValidator['context'],
+  fn: ValidateFunction | null,
+  byType: PartValidator['byType'],
+  custom: boolean,
+): PartValidator {
+  return { part, context, fn, byType, custom, holder: undefined, direct: undefined }
 }
 
 /** A route whose validators come from a compiler of the application's own, not the default one. */
