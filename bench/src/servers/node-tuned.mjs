@@ -7,8 +7,11 @@
 // them, only what a careful hand would write: routing by string compares, the head written once
 // from a header array, the body kept as Buffers and decoded and parsed once, the JSON refused on a
 // `__proto__` or `constructor.prototype` key (as secure-json-parse does), and the same bytes in
-// every answer (headers included). (f) and (g) serve (b)'s work, as node-http does; (h) is not
-// served.
+// every answer (headers included). It keeps one of node's tick objects alive, as the framework's
+// node:http transport does (packages/http/src/internal/tick-maps.ts), so that `process.nextTick`
+// stays cheap after an idle full collection. (f) and (g) serve (b)'s work, as node-http does; (h)
+// is not served.
+import { executionAsyncResource } from 'node:async_hooks'
 import { createServer, STATUS_CODES } from 'node:http'
 import { parse as parseQuery } from 'node:querystring'
 import { formatValidationMessage } from '@framework/error-formatter'
@@ -209,8 +212,12 @@ function poisoned(node) {
 
 // ---------------------------------------------------------------------------------------------
 
+/** One of node's tick objects, kept so that V8 keeps their maps (see the header). */
+const keptTicks = []
+
 /** Listens on 127.0.0.1 (random port) and resolves the port. */
 export function listen() {
+  process.nextTick(() => keptTicks.push(executionAsyncResource()))
   const server = createServer(route)
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
   return new Promise((resolve, reject) => {

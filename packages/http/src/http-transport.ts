@@ -38,6 +38,7 @@ import { buildRouter, checkRoutePath, hasAsyncConstraints, type Router } from '.
 import { isSent, send } from './internal/send.js'
 import type { SendDone } from './internal/send-done.js'
 import { closeServer, OpenConnections } from './internal/shutdown.js'
+import { keepTickMaps } from './internal/tick-maps.js'
 import { whenFinished } from './internal/when-finished.js'
 
 export type { HttpTransportOptions }
@@ -181,6 +182,7 @@ class NodeHttpTransport implements HttpTransport {
   }
 
   mount(table: RouteTable<IncomingMessage, ServerResponse>): void {
+    keepTickMaps()
     this.#router = buildRouter(table, this.#options)
     this.#asyncConstraints = hasAsyncConstraints(table)
     this.#table = table
