@@ -13,7 +13,10 @@
 // count holds the first requests of its connections. BENCH_CACHE_SIM=1 has callgrind simulate the
 // caches and the branch predictor too, and prints their misses per request (first-level
 // instruction and data misses, mispredicted branches): what the instruction count does not show of
-// the cost of a larger code or data footprint.
+// the cost of a larger code or data footprint. BENCH_WARM_MIX=a,b,c,d,e,f,g first serves each
+// listed scenario (the warm-up count each, over a client of its own), so that the count is taken
+// in a process whose shared code has seen every route, as a server kept up by run.mjs has: the
+// default count is taken in a process that served one scenario only.
 
 import { execFileSync, fork } from 'node:child_process'
 import { mkdirSync, readFileSync } from 'node:fs'
@@ -44,8 +47,13 @@ const child = fork(fileURLToPath(new URL('./profile-server.mjs', import.meta.url
 })
 const port = await new Promise((resolve) => child.once('message', (m) => resolve(m.port)))
 const [loader, connections = '50'] = (process.env.BENCH_LOAD ?? 'client').split(':')
+for (const other of (process.env.BENCH_WARM_MIX ?? '').split(',').filter(Boolean)) {
+  const mixed = clientLoad(port, other)
+  await mixed.load(Number(warm))
+  mixed.stop()
+}
 const { load, stop } =
-  loader === 'autocannon' ? autocannonLoad(port, Number(connections)) : clientLoad(port)
+  loader === 'autocannon' ? autocannonLoad(port, Number(connections)) : clientLoad(port, id)
 const control = (...args) =>
   execFileSync('callgrind_control', [...args, String(child.pid)], { stdio: 'pipe' })
 await load(Number(warm))
@@ -88,7 +96,8 @@ for (const line of annotated.split('\n')) {
 console.log(
   `${target} (${id}): ${perRequest(total)} instructions/req, compiler ${perRequest(byGroup.compiler)}, ` +
     `GC ${perRequest(byGroup.GC)}, the rest ${perRequest(total - byGroup.compiler - byGroup.GC)} ` +
-    `(${n} requests after ${warm}${loader === 'autocannon' ? `, autocannon ${connections}` : ''})` +
+    `(${n} requests after ${warm}${loader === 'autocannon' ? `, autocannon ${connections}` : ''}` +
+    `${process.env.BENCH_WARM_MIX ? `, after ${warm} each of ${process.env.BENCH_WARM_MIX}` : ''})` +
     (events.includes('D1mr')
       ? `\n  misses/req: I1 ${perRequest(event('I1mr'))}, D1 read ${perRequest(event('D1mr'))}, ` +
         `D1 write ${perRequest(event('D1mw'))}, branches ${perRequest(event('Bcm'))} ` +
@@ -98,10 +107,10 @@ console.log(
 )
 
 /** One scenario-client.mjs for the warm-up and the count: the same connections throughout. */
-function clientLoad(port) {
+function clientLoad(port, scenario) {
   const client = fork(fileURLToPath(new URL('./scenario-client.mjs', import.meta.url)), [
     String(port),
-    id,
+    scenario,
   ])
   const load = (count) =>
     new Promise((resolve, reject) => {
