@@ -98,10 +98,7 @@ function firstCall(validator: PartValidator, fn: ValidateFunction): ValidateFunc
  */
 function callValidator(fn: ValidateFunction, reply: Reply, validator: PartValidator): unknown {
   const data = read(reply, validator)
-  const holder =
-    validator.fn === null
-      ? (fn as { schemaEnv?: unknown }).schemaEnv !== undefined
-      : validator.holder
+  const holder = validator.fn === null ? isAjvFunction(fn) : validator.holder
   if (!holder) return fn(data)
   const key = validator.part === 'querystring' ? 'query' : validator.part
   return (fn as unknown as AjvCall)(data, { parentData: reply.request, parentDataProperty: key })
@@ -110,10 +107,14 @@ function callValidator(fn: ValidateFunction, reply: Reply, validator: PartValida
 /** How Ajv's compiled functions take the parent of the value they validate. */
 type AjvCall = (data: unknown, ctx: { parentData: object; parentDataProperty: string }) => unknown
 
+/** Whether `fn` was compiled by Ajv (it carries Ajv's `schemaEnv`). */
+function isAjvFunction(fn: ValidateFunction): boolean {
+  return (fn as { schemaEnv?: unknown }).schemaEnv !== undefined
+}
+
 /** Whether `fn` is an Ajv function that may replace its root value. */
 function takesHolder(fn: ValidateFunction): boolean {
-  const ajv = fn as { schemaEnv?: unknown; schema?: unknown }
-  return ajv.schemaEnv !== undefined && !rootStaysPut(ajv.schema)
+  return isAjvFunction(fn) && !rootStaysPut((fn as { schema?: unknown }).schema)
 }
 
 /**
