@@ -11,8 +11,12 @@ import type { FrameworkRequest } from './request.js'
  * app.addContentTypeParser('text/csv', { parseAs: 'string' }, (request, body) => body.split(','))
  * app.addContentTypeParser('application/octet-stream', (request, payload, done) => {
  *   const chunks = []
- *   payload.on('data', (chunk) => chunks.push(chunk))
- *   payload.on('end', () => done(null, Buffer.concat(chunks)))
+ *   payload.on('data', (chunk) => {
+ *     chunks.push(chunk)
+ *   })
+ *   payload.on('end', () => {
+ *     done(null, Buffer.concat(chunks))
+ *   })
  *   payload.on('error', done)
  * })
  */
