@@ -7,10 +7,10 @@ import { type Served, serve } from '../test/serve.js'
 // Every listener the transport gives node's emitters (servers, sockets, requests, responses)
 // returns nothing. When a listener returns a value, node's `emit` passes it to its promise check
 // along with the event's arguments. V8 then keeps those arguments as an array in every optimized
-// `emit` of the process, and each listener call goes through a generic apply (about 250 more
-// instructions per `emit`: node emits 'request', 'finish', 'end', 'close' and more for each
-// request). One socket 'close' listener that returned `Set.prototype.delete`'s boolean did that to
-// every request once the first connection had closed.
+// `emit` of the process, and each listener call goes through a generic apply (about 600
+// instructions a request on the simplest GET: node emits 'request', 'finish', 'end', 'close' and
+// more for each request). One socket 'close' listener that returned `Set.prototype.delete`'s
+// boolean did that to every request once the first connection had closed.
 
 /** Listeners registered from the transport's own source (not from node, not from a test). */
 const ours = new WeakSet<(...args: unknown[]) => unknown>()
