@@ -25,10 +25,11 @@ const originalEmit = EventEmitter.prototype.emit
 /** Records listeners registered from `packages/http/src/` outside its tests. */
 function recording(register: typeof originalOn): typeof originalOn {
   return function (this: EventEmitter, type, listener) {
-    const caller = new Error().stack?.split('\n').slice(2).join('\n') ?? ''
-    const fromTransport = caller
-      .split('\n')
-      .some((frame) => frame.includes('/packages/http/src/') && !frame.includes('.test.'))
+    // The frames below this function and the method it replaces.
+    const callers = new Error().stack?.split('\n').slice(2) ?? []
+    const fromTransport = callers.some(
+      (frame) => frame.includes('/packages/http/src/') && !frame.includes('.test.'),
+    )
     // once() registers a wrapper that names the listener it wraps
     if (fromTransport) ours.add((listener as { listener?: never }).listener ?? (listener as never))
     return register.call(this, type, listener)
