@@ -102,7 +102,41 @@ describe('precompiled serializers', () => {
     expect(store.builds).toBe(1)
   })
 
-  it('build at start, with a warning, when an entry fails to load', () => {
+  it('load a plain schema by its first call, any other at compile time', () => {
+    const { module } = buildModule()
+    const loaded: string[] = []
+    const watched = {
+      ...module,
+      serializers: Object.fromEntries(
+        Object.entries(module.serializers as Record<string, (...args: unknown[]) => void>).map(
+          ([key, load]) => [
+            key,
+            (...args: unknown[]) => {
+              loaded.push(key)
+              load(...args)
+            },
+          ],
+        ),
+      ),
+    }
+    const compile = buildSerializerCompiler({}, { precompiled: watched })(shared)
+    const serializers = schemas.map((schema) =>
+      compile({ schema, method: 'GET', url: '/x', httpStatus: '200' }),
+    )
+    // outside the plain subset: the anyOf schema, and the first (money's currency has a default)
+    expect(loaded).toHaveLength(2)
+    const built = buildSerializerCompiler()(shared)
+    schemas.forEach((schema, index) => {
+      const input = { schema, method: 'GET', url: '/x', httpStatus: '200' }
+      for (const data of payloads) {
+        expect(outputOf(serializers[index]!, data)).toBe(outputOf(built(input), data))
+      }
+    })
+    expect(loaded).toHaveLength(schemas.length)
+    expect(new Set(loaded).size).toBe(schemas.length)
+  })
+
+  it('build from the schema, with a warning, when an entry fails to load', () => {
     const { module } = buildModule()
     const broken = {
       ...module,

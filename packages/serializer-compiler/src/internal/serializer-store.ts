@@ -59,7 +59,10 @@ export class SerializerStore {
   readonly #plain: PlainSubset
 
   readonly #precompile: StorePrecompile | undefined
-  /** Plain schemas may wait for their first response (not with a precompiled module, nor eager). */
+  /**
+   * Plain schemas may wait for their first response, built or loaded from a precompiled module
+   * then (not while collecting a module, which must hold every build, nor eager).
+   */
   readonly #mayDefer: boolean
   #require: ((id: string) => unknown) | undefined
   /** The options' part of every precompile key; undefined when there is nothing to precompile. */
@@ -72,7 +75,7 @@ export class SerializerStore {
       precompile !== undefined &&
       (precompile.precompiled !== undefined || precompile.collector !== undefined)
     this.#precompile = active ? precompile : undefined
-    this.#mayDefer = !active && precompile?.eager !== true
+    this.#mayDefer = precompile?.collector === undefined && precompile?.eager !== true
     this.#optionsKey = active ? optionsKey(options) : undefined
   }
 
@@ -125,9 +128,10 @@ export class SerializerStore {
    * The build of a response schema in the plain subset (plain-subset.ts), deferred to its first
    * call: there fast-json-stringify cannot fail, so `ready()` loses no error by not building it,
    * and an application pays only for the serializers its requests use (a build was about a fifth
-   * of the start-up of 1000 schema routes). Undefined for any other schema, which is built at once
-   * with {@link build}, and always when precompiling (a precompiled module holds what was built) or
-   * eager (a host that refuses code generation while serving).
+   * of the start-up of 1000 schema routes; loading one from a precompiled module, a twentieth).
+   * Undefined for any other schema, which is built at once with {@link build}, and always when
+   * collecting a precompiled module (it must hold every build) or eager (a host that refuses code
+   * generation while serving).
    *
    * The schema is copied now, so that a change made to it after `ready()` is not what gets built.
    */
@@ -141,10 +145,11 @@ export class SerializerStore {
     if (!this.#plain.includes(expanded, shared)) return undefined
     // The library is loaded now all the same: the first response pays for its code, not for this.
     fjsBuild()
-    const snapshot = cloneSchema(expanded)
-    const refs = schemaRefs(snapshot)
+    // Copied as given, the form `build` reads at once (and a precompiled module is keyed by).
+    const snapshot = cloneSchema(schema)
+    const refs = schemaRefs(expanded)
     const names = refs.ids.length === 0 ? [] : set.reachable(refs)
-    const scan = scanSchema(snapshot)
+    const scan = scanSchema(expanded)
     return {
       build: () => this.build(set, snapshot).stringify,
       checked: scan.untyped || (scan.externalRef && set.needsCheck(names)),
@@ -209,7 +214,7 @@ export class SerializerStore {
       throw new TypeError(`its code gave ${typeof stringify}, not a function`)
     } catch (error) {
       this.#precompile!.onWarning(
-        `A precompiled serializer could not be loaded, so it is built at start: ${(error as Error).message}`,
+        `A precompiled serializer could not be loaded, so it is built from its schema instead: ${(error as Error).message}`,
       )
       return undefined
     }
