@@ -239,8 +239,8 @@ function createRouteContext(
     exposeHeadRoute: record.exposeHeadRoute,
     prefixTrailingSlash: record.prefixTrailingSlash,
   }
-  // Added to `base` rather than spread into a new literal: V8 defines each property written after
-  // a spread in its runtime: tens of microseconds a context, a tenth of ready() at 1000 routes.
+  // Added to `base`, not spread into a new literal: V8 defines each property written after a
+  // spread in its runtime, tens of microseconds a context (a tenth of ready() at 1000 routes).
   return Object.assign(base, {
     info,
     config: info.config,

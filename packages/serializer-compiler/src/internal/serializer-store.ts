@@ -143,8 +143,9 @@ export class SerializerStore {
     const shared = (name: string) =>
       Object.hasOwn(set.schemas, name) ? set.schemas[name] : undefined
     if (!this.#plain.includes(expanded, shared)) return undefined
-    // The library is loaded now all the same: the first response pays for its code, not for this.
-    fjsBuild()
+    // Without a module, the library is loaded now all the same: the first response pays for its
+    // code, not for this. With one, the first response takes the module's code, not the library.
+    if (this.#precompile === undefined) fjsBuild()
     // Copied as given, the form `build` reads at once (and a precompiled module is keyed by).
     const snapshot = cloneSchema(schema)
     const refs = schemaRefs(expanded)
